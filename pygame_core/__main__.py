@@ -1,0 +1,113 @@
+"""Command line: python -m pygame_core {list,simulate,replay,tournament} ...
+
+    python -m pygame_core list
+    python -m pygame_core simulate hack-and-slash --games 100 --bots hard,easy,easy
+    python -m pygame_core replay my-save.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from typing import Sequence
+
+from . import GAMES, Match, get_game
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    for game_id in GAMES:
+        game = get_game(game_id)
+        opts = ", ".join(f"{o.name}={'/'.join(map(str, o.choices))}" for o in game.options.values())
+        print(f"{game_id:16} {game.name:14} {game.min_players}-{game.max_players} players"
+              + (f"  options: {opts}" if opts else ""))
+    return 0
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, object]:
+    options: dict[str, object] = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        options[name] = int(value) if value.lstrip("-").isdigit() else (
+            {"true": True, "false": False}.get(value.lower(), value))
+    return options
+
+
+def play_match(game_id: str, levels: Sequence[str], seed: str, options: dict[str, object]) -> Match:
+    from .ai import make_bot
+    game = get_game(game_id)
+    match = Match.start(game, len(levels), seed=seed, names=list(levels), **options)
+    bots = [make_bot(game_id, level, f"{seed}/{i}") for i, level in enumerate(levels)]
+    while not match.state.is_over:
+        seat = match.state.current_player
+        match.play(bots[seat].choose(match.state, seat), seat)  # type: ignore[index]
+    return match
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    levels = args.bots.split(",")
+    options = parse_options(args.option)
+    wins: Counter[int] = Counter()
+    steps = 0
+    start = time.perf_counter()
+    for n in range(args.games):
+        match = play_match(args.game, levels, f"{args.seed}-{n}", options)
+        for seat in match.state.winners:
+            wins[seat] += 1 / len(match.state.winners)
+        steps += match.turn_number()
+        if args.verbose:
+            print(f"game {n + 1}: scores {match.state.scores}, winners {match.state.winners}")
+    took = time.perf_counter() - start
+    print(f"{args.games} games of {args.game}, {took:.1f} s, {steps / args.games:.1f} decisions a game")
+    for seat, level in enumerate(levels):
+        print(f"  seat {seat + 1} ({level}): {wins[seat]:.1f} wins ({wins[seat] / args.games:.0%})")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .saves import SaveError, load
+    try:
+        with open(args.file, "rb") as f:
+            match, _ = load(f.read())
+    except (OSError, SaveError) as exc:
+        print(f"cannot replay {args.file}: {exc}", file=sys.stderr)
+        return 2
+    print(f"{match.game.name}, {match.players} players, seed {match.seed}, options {match.options}")
+    for entry in match.log:
+        print("  " + entry.text)
+    state = match.state
+    if state.is_over:
+        names = ", ".join(match.names[s] for s in state.winners)
+        print(f"Final scores {state.scores}; won by {names}")
+    else:
+        print(f"Game in progress; scores {state.scores}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m pygame_core", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="list the games").set_defaults(run=cmd_list)
+    sim = sub.add_parser("simulate", help="play games between bots and print the results")
+    sim.add_argument("game", choices=list(GAMES))
+    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--bots", default="normal,normal,normal",
+                     help="one level per seat: random, easy, normal or hard")
+    sim.add_argument("--seed", default="sim")
+    sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    sim.add_argument("-v", "--verbose", action="store_true")
+    sim.set_defaults(run=cmd_simulate)
+    rep = sub.add_parser("replay", help="print a save file's game as text")
+    rep.add_argument("file")
+    rep.set_defaults(run=cmd_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Hack & Slash: quests, dice and a rescue. See rules.py."""

@@ -1,0 +1,178 @@
+"""Hexagon geometry on axial coordinates (q, r), pointy-top, as in Red Blob Games' guide.
+
+Cube coordinates are (q, r, s) with s = -q - r. Directions are numbered 0-5
+clockwise starting east, so direction d+3 is the opposite of d and rotating a shape
+by one step clockwise moves every direction d to d+1.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable, NamedTuple
+
+
+class Hex(NamedTuple):
+    q: int
+    r: int
+
+    @property
+    def s(self) -> int:
+        return -self.q - self.r
+
+    def __add__(self, other: "Hex") -> "Hex":  # type: ignore[override]
+        return Hex(self.q + other.q, self.r + other.r)
+
+    def __sub__(self, other: "Hex") -> "Hex":
+        return Hex(self.q - other.q, self.r - other.r)
+
+    def neighbor(self, direction: int) -> "Hex":
+        return self + DIRECTIONS[direction % 6]
+
+    def neighbors(self) -> list["Hex"]:
+        return [self + d for d in DIRECTIONS]
+
+    def __str__(self) -> str:
+        return f"{self.q},{self.r}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Hex":
+        q, r = text.split(",")
+        return cls(int(q), int(r))
+
+
+DIRECTIONS: tuple[Hex, ...] = (
+    Hex(1, 0), Hex(0, 1), Hex(-1, 1), Hex(-1, 0), Hex(0, -1), Hex(1, -1),
+)
+"""Clockwise from east on a pointy-top screen layout (y grows downward)."""
+
+DIRECTION_NAMES: tuple[str, ...] = ("east", "south-east", "south-west", "west", "north-west", "north-east")
+DIRECTION_SHORT: tuple[str, ...] = ("E", "SE", "SW", "W", "NW", "NE")
+
+ORIGIN = Hex(0, 0)
+
+
+def opposite(direction: int) -> int:
+    return (direction + 3) % 6
+
+
+def distance(a: Hex, b: Hex) -> int:
+    d = a - b
+    return max(abs(d.q), abs(d.r), abs(d.s))
+
+
+def rotate(h: Hex, steps: int = 1) -> Hex:
+    """Rotate about the origin by `steps` sixths of a turn clockwise (cube permutation)."""
+    q, r, s = h.q, h.r, h.s
+    for _ in range(steps % 6):
+        q, r, s = -r, -s, -q
+    return Hex(q, r)
+
+
+def direction_between(a: Hex, b: Hex) -> int | None:
+    """The direction from a to its neighbour b, or None if they are not adjacent."""
+    try:
+        return DIRECTIONS.index(b - a)
+    except ValueError:
+        return None
+
+
+def line(start: Hex, direction: int, length: int) -> list[Hex]:
+    """`length` cells from `start` (excluded) straight along `direction`."""
+    step = DIRECTIONS[direction % 6]
+    cells, here = [], start
+    for _ in range(length):
+        here = here + step
+        cells.append(here)
+    return cells
+
+
+def ring(center: Hex, radius: int) -> list[Hex]:
+    if radius == 0:
+        return [center]
+    cells = []
+    here = center + Hex(DIRECTIONS[4].q * radius, DIRECTIONS[4].r * radius)
+    for d in range(6):
+        for _ in range(radius):
+            cells.append(here)
+            here = here.neighbor(d)
+    return cells
+
+
+def hexagon(radius: int, center: Hex = ORIGIN) -> list[Hex]:
+    """All cells within `radius` of `center`, in a stable order (by r, then q)."""
+    cells = [Hex(center.q + q, center.r + r)
+             for r in range(-radius, radius + 1)
+             for q in range(-radius, radius + 1)
+             if abs(q + r) <= radius]
+    return sorted(cells, key=lambda h: (h.r, h.q))
+
+
+def components(cells: Iterable[Hex]) -> list[set[Hex]]:
+    """Connected groups of cells (neighbours touch), largest first, ties by smallest cell."""
+    left = set(cells)
+    groups: list[set[Hex]] = []
+    while left:
+        seed = min(left)
+        group, frontier = {seed}, [seed]
+        left.discard(seed)
+        while frontier:
+            for n in frontier.pop().neighbors():
+                if n in left:
+                    left.discard(n)
+                    group.add(n)
+                    frontier.append(n)
+        groups.append(group)
+    return sorted(groups, key=lambda g: (-len(g), min(g)))
+
+
+def is_connected(cells: Iterable[Hex]) -> bool:
+    return len(components(cells)) <= 1
+
+
+def frontier(cells: Iterable[Hex]) -> set[Hex]:
+    """Empty cells touching the group."""
+    occupied = set(cells)
+    return {n for c in occupied for n in c.neighbors() if n not in occupied}
+
+
+def normalize(cells: Iterable[Hex]) -> tuple[Hex, ...]:
+    """A canonical translation of a shape: sorted, with the smallest cell at the origin."""
+    ordered = sorted(cells)
+    if not ordered:
+        return ()
+    base = ordered[0]
+    return tuple(c - base for c in ordered)
+
+
+# -- screen layout (pointy-top) -----------------------------------------------------------
+SQRT3 = math.sqrt(3.0)
+
+
+def to_pixel(h: Hex, size: float) -> tuple[float, float]:
+    """Centre of a hex on screen, `size` being the centre-to-corner distance."""
+    return (size * (SQRT3 * h.q + SQRT3 / 2 * h.r), size * (1.5 * h.r))
+
+
+def corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
+    """The six corners of a pointy-top hex, clockwise from the upper right."""
+    return [(cx + size * math.cos(math.radians(60 * i - 30)),
+             cy + size * math.sin(math.radians(60 * i - 30))) for i in range(6)]
+
+
+def polygon_points(cx: float, cy: float, size: float) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in corners(cx, cy, size))
+
+
+def edge_midpoint(cx: float, cy: float, size: float, direction: int) -> tuple[float, float]:
+    """Midpoint of the edge a hex shares with its neighbour in `direction`."""
+    angle = math.radians(60 * direction)
+    apothem = size * SQRT3 / 2
+    return (cx + apothem * math.cos(angle), cy + apothem * math.sin(angle))
+
+
+def bounds(cells: Iterable[Hex], size: float, margin: float = 0.0) -> tuple[float, float, float, float]:
+    """(x, y, width, height) of a box holding every cell, for an SVG viewBox."""
+    pts = [to_pixel(c, size) for c in cells] or [(0.0, 0.0)]
+    w, h = SQRT3 / 2 * size + margin, size + margin
+    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    return (min(xs) - w, min(ys) - h, max(xs) - min(xs) + 2 * w, max(ys) - min(ys) + 2 * h)

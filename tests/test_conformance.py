@@ -1,0 +1,120 @@
+"""Every registered game, played with random legal actions to the end, keeps the contract.
+
+For every game, player count and combination of options, over several seeds, after
+every step: a clone is independent, the JSON round trip gives an equal state, every
+legal action reads back from its notation, views are JSON and unchanged when what the
+seat cannot see is resampled, an action that is not legal raises IllegalActionError
+and leaves the state alone; at the end, replaying the log gives the same state.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+
+import pytest
+
+from pygame_core import GAMES, CHANCE, IllegalActionError, Match, get_game
+from pygame_core.engine import sample_chance
+
+SEEDS_PER_CONFIG = 4
+
+
+def configs():
+    for game_id in GAMES:
+        game = get_game(game_id)
+        names = list(game.options)
+        combos = list(itertools.product(*(game.options[n].choices for n in names))) or [()]
+        # Every option value at least once, without the full cross product for big menus.
+        chosen = combos if len(combos) <= 8 else random.Random(game_id).sample(combos, 8)
+        defaults = tuple(game.options[n].default for n in names)
+        if defaults not in chosen:
+            chosen.append(defaults)
+        for players in range(game.min_players, game.max_players + 1):
+            for combo in chosen:
+                yield pytest.param(game_id, players, dict(zip(names, combo)),
+                                   id=f"{game_id}-{players}p-" + "-".join(map(str, combo)))
+
+
+def check_step(game, state, rng, stale_actions):
+    before = state.to_json()
+    # JSON round trip
+    again = game.from_json(before)
+    assert again == state and again.to_json() == before
+    assert again.current_player == state.current_player
+    legal = state.legal_actions()
+    assert again.legal_actions() == legal
+    # Notation reads back
+    for action in legal:
+        assert game.parse_action(str(action)) == action
+    # Views are JSON and hide what the seat cannot see
+    for seat in range(len(state.scores)):
+        view = state.view(seat)
+        json.dumps(view)
+        resampled = game.determinize(state, seat, random.Random(rng.random()))
+        assert resampled.view(seat) == view, "view changed when hidden information was resampled"
+    # Clone independence
+    if legal:
+        twin = state.clone()
+        twin.apply(legal[0])
+        assert state.to_json() == before
+    # Illegal actions are refused and change nothing
+    for stale in stale_actions:
+        if stale not in legal:
+            with pytest.raises(IllegalActionError):
+                state.apply(stale)
+            assert state.to_json() == before
+            break
+
+
+@pytest.mark.parametrize("game_id,players,options", list(configs()))
+def test_random_games_keep_the_contract(game_id, players, options):
+    game = get_game(game_id)
+    for seed in range(SEEDS_PER_CONFIG):
+        rng = random.Random(f"{game_id}/{players}/{seed}")
+        match = Match.start(game, players, seed=seed, **options)
+        seen: list = []
+        steps = 0
+        while not match.state.is_over:
+            state = match.state
+            check_step(game, state, rng, seen[-5:])
+            legal = state.legal_actions()
+            assert legal, "a live game must offer an action"
+            action = rng.choice(legal)
+            seen.append(action)
+            match.play(action)
+            steps += 1
+            assert steps < 20_000, "game did not end"
+        final = match.state
+        assert final.current_player is None and final.winners
+        assert set(final.winners) <= set(range(players))
+        with pytest.raises(IllegalActionError):
+            final.apply(seen[-1])
+        replayed = Match.replay(game, players, options, match.seed, match.actions)
+        assert replayed.state == final
+        assert [e.text for e in replayed.log] == [e.text for e in match.log]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_chance_outcomes_are_distributions(game_id):
+    game = get_game(game_id)
+    rng = random.Random(0)
+    state = game.new(game.default_players)
+    for _ in range(300):
+        if state.is_over:
+            break
+        if state.current_player == CHANCE:
+            outcomes = state.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            assert all(p > 0 for _, p in outcomes)
+            state.apply(sample_chance(state, rng))
+        else:
+            assert state.chance_outcomes() == []
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_registry_lists_every_game_and_names_unknown_ids():
+    assert "hack-and-slash" in GAMES
+    with pytest.raises(KeyError, match="known games"):
+        get_game("chess")
