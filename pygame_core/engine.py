@@ -157,6 +157,8 @@ class Game(ABC):
     max_players: ClassVar[int]
     default_players: ClassVar[int]
     options: ClassVar[dict[str, Option]] = {}
+    hidden_information: ClassVar[bool] = False
+    """True when seats see different views (the page then hides a seat's view between turns)."""
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Fill in defaults and check every value; unknown names are an error."""
