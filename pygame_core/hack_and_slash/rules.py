@@ -121,6 +121,7 @@ class HackState(State):
         self.quest: str | None = None        # quest being attempted
         self.dice: list[int] = []            # current roll, high to low
         self.rescued = False
+        self.last_roll: dict[str, Any] | None = None  # the latest roll, for the table to show
         self.ending = False                  # the game ends before the first player's next turn
         self.ending_reason = ""
         self.finished = False
@@ -213,6 +214,7 @@ class HackState(State):
             self.phase = ROLL
         elif isinstance(action, Roll):
             self.dice = list(action.dice)
+            self._remember_roll(None)
             self._settle()
         elif isinstance(action, Rescue):
             self.home[self.turn] -= 1
@@ -221,9 +223,15 @@ class HackState(State):
             self.phase = REROLL
         elif isinstance(action, Reroll):
             self.dice = sorted([*self.dice, action.face], reverse=True)
+            self._remember_roll(action.face)
             self._settle()
         elif isinstance(action, Quit):
             self._fail()
+
+    def _remember_roll(self, rerolled: int | None) -> None:
+        quest = QUESTS_BY_ID[self.quest or ""]
+        self.last_roll = {"seat": self.turn, "quest": quest.id, "dice": list(self.dice),
+                          "rerolled": rerolled, "success": quest.met_by(sum(self.dice))}
 
     def _settle(self) -> None:
         quest = QUESTS_BY_ID[self.quest or ""]
@@ -284,8 +292,9 @@ class HackState(State):
         sums = "+".join(str(d) for d in dice) + (f"={total}" if len(dice) > 1 else "")
         verb = "rolls" if isinstance(action, Roll) else "rerolls to"
         if quest.met_by(total):
-            extra = " and recruits an adventurer" if quest.recruit else ""
-            result = f"succeeds, {quest.points} point{'s' if quest.points != 1 else ''}{extra}"
+            gains = [f"{quest.points} point{'s' if quest.points != 1 else ''}"] if quest.points else []
+            gains += ["a new adventurer"] if quest.recruit else []
+            result = "succeeds: " + " and ".join(gains)
         else:
             result = "fails" if isinstance(action, Roll) else "fails, and all go to the Tavern"
         return f"{who} {verb} {sums}, needs {quest.goal_text}: {result}"
@@ -312,6 +321,7 @@ class HackState(State):
             "face_up": list(self.face_up),
             "quest": self.quest,
             "dice": list(self.dice),
+            "last_roll": self.last_roll,
             "rescued": self.rescued,
             "ending": self.ending,
             "ending_reason": self.ending_reason,

@@ -1,0 +1,51 @@
+# The README's two commands are `make run` and `make test`; everything else is a step of those.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+WHEEL_DIR := build/wheels
+CHROMIUM ?= /usr/bin/chromium
+PYTEST_ARGS ?=
+
+.PHONY: run test unit e2e site wheel setup bench soak pyodide-test clean
+
+run: site
+	$(PY) tools/serve.py --port 8000
+
+test: site
+	$(PY) tools/check_chromium.py
+	$(PY) -m pytest -q tests $(PYTEST_ARGS)
+	$(PY) -m pytest -q e2e $(PYTEST_ARGS)
+
+unit: setup
+	$(PY) -m pytest -q tests $(PYTEST_ARGS)
+
+e2e: site
+	$(PY) -m pytest -q e2e $(PYTEST_ARGS)
+
+setup: $(VENV)/.installed node_modules/.installed
+
+$(VENV)/.installed: requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+wheel: setup
+	rm -rf $(WHEEL_DIR) build/lib
+	$(PY) -m build --wheel --no-isolation --outdir $(WHEEL_DIR) . > build-wheel.log 2>&1 || (cat build-wheel.log; exit 1)
+	rm -f build-wheel.log
+
+site: wheel
+	$(PY) tools/build_site.py
+
+bench: site
+	$(PY) tools/bench.py
+
+soak: setup
+	HYPOTHESIS_PROFILE=soak $(PY) -m pytest -q tests -m "slow or not slow" -p no:cacheprovider
+
+clean:
+	rm -rf build site $(VENV) node_modules *.egg-info

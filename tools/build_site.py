@@ -1,0 +1,117 @@
+"""Assemble the publishable site in site/: our pages and Python glue, our wheel, and only
+the runtime files the page needs from the npm `pyodide` and `@pyscript/core` packages.
+
+Also writes `pyscript.json` (pointing PyScript at our own Pyodide and wheel) and the
+service worker's precache list, versioned by a hash of everything in it so a new build
+replaces the old cache cleanly.
+
+    python tools/build_site.py [--wheel build/wheels/pygame_core-*.whl] [--out site]
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import hashlib
+import json
+import os
+import shutil
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+# PyScript's chunks that our pages load (core plus what `files` and the Python
+# interpreter need); editor and terminal chunks are never requested, so not shipped.
+PYSCRIPT_CHUNKS = ("core.js", "core-*.js", "error-*.js", "zip-*.js")
+# PyScript plugins we do not use; turning them off also keeps the page within a CSP
+# without 'unsafe-eval' (their worker hooks are compiled with Function()).
+PYSCRIPT_PLUGINS_OFF = ("!py-editor", "!py-game", "!py-terminal", "!donkey", "!deprecations-manager")
+PYTHON_VERSION_DIR = "/lib/python3.14/site-packages"
+NOT_PRECACHED = ("sw.js",)  # the worker itself is fetched by the browser, never from cache
+
+
+def copy_tree(src: str, dst: str) -> None:
+    for folder, _, files in os.walk(src):
+        if "__pycache__" in folder:
+            continue
+        rel = os.path.relpath(folder, src)
+        os.makedirs(os.path.join(dst, rel), exist_ok=True)
+        for name in files:
+            shutil.copy2(os.path.join(folder, name), os.path.join(dst, rel, name))
+
+
+def build(wheel: str, out: str) -> dict[str, object]:
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    copy_tree(os.path.join(ROOT, "web"), out)
+
+    pyodide_src = os.path.join(ROOT, "node_modules", "pyodide")
+    pyscript_src = os.path.join(ROOT, "node_modules", "@pyscript", "core", "dist")
+    for src in (pyodide_src, pyscript_src):
+        if not os.path.isdir(src):
+            sys.exit(f"{src} is missing: run `npm ci` first (the Makefile does)")
+    os.makedirs(os.path.join(out, "pyodide"))
+    for name in PYODIDE_FILES:
+        shutil.copy2(os.path.join(pyodide_src, name), os.path.join(out, "pyodide", name))
+    os.makedirs(os.path.join(out, "pyscript"))
+    for pattern in PYSCRIPT_CHUNKS:
+        for path in glob.glob(os.path.join(pyscript_src, pattern)):
+            shutil.copy2(path, os.path.join(out, "pyscript", os.path.basename(path)))
+
+    os.makedirs(os.path.join(out, "wheels"))
+    wheel_name = os.path.basename(wheel)
+    shutil.copy2(wheel, os.path.join(out, "wheels", wheel_name))
+
+    ui_files = sorted(os.listdir(os.path.join(ROOT, "web", "ui")))
+    files = {f"./wheels/{wheel_name}": f"{PYTHON_VERSION_DIR}/*"}
+    files.update({f"./ui/{name}": name for name in ui_files if name.endswith(".py") and name != "main.py"})
+    config = {"interpreter": "./pyodide/pyodide.mjs", "files": files,
+              "plugins": list(PYSCRIPT_PLUGINS_OFF)}
+    with open(os.path.join(out, "pyscript.json"), "w") as f:
+        json.dump(config, f, indent=2)
+    # PyScript loads its plugins once per script type, MicroPython's included, unless that
+    # type's config turns them off too (index.html points <mpy-config> here).
+    with open(os.path.join(out, "mpy-config.json"), "w") as f:
+        json.dump({"plugins": list(PYSCRIPT_PLUGINS_OFF)}, f)
+
+    # Precache list and version for the service worker.
+    listed, digest = [], hashlib.sha256()
+    for folder, _, names in sorted(os.walk(out)):
+        for name in sorted(names):
+            path = os.path.join(folder, name)
+            rel = os.path.relpath(path, out).replace(os.sep, "/")
+            if rel in NOT_PRECACHED:
+                continue
+            listed.append("./" + rel)
+            with open(path, "rb") as f:
+                digest.update(rel.encode() + b"\0" + f.read())
+    version = digest.hexdigest()[:12]
+    sw_path = os.path.join(out, "sw.js")
+    with open(sw_path) as f:
+        sw = f.read()
+    sw = sw.replace("__BUILD_VERSION__", version)
+    sw = sw.replace('["__PRECACHE_FILES__"]', json.dumps(["./", *sorted(listed)], indent=1))
+    with open(sw_path, "w") as f:
+        f.write(sw)
+    return {"version": version, "files": len(listed), "wheel": wheel_name}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--wheel", default=None)
+    parser.add_argument("--out", default=os.path.join(ROOT, "site"))
+    args = parser.parse_args()
+    wheel = args.wheel
+    if wheel is None:
+        found = sorted(glob.glob(os.path.join(ROOT, "build", "wheels", "pygame_core-*.whl")))
+        if not found:
+            sys.exit("no wheel in build/wheels: run `make wheel` first")
+        wheel = found[-1]
+    info = build(wheel, args.out)
+    print(f"site built in {os.path.relpath(args.out, ROOT)}/: {info['files']} files, "
+          f"cache version {info['version']}, wheel {info['wheel']}")
+
+
+if __name__ == "__main__":
+    main()

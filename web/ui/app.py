@@ -1,0 +1,688 @@
+"""The page controller: maps clicks and keys to actions, renders views, keeps saves and
+runs computer turns. It knows no game's rules: everything game-specific comes from the
+game's `rules.py` (through the engine contract) and its `view.py`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import importlib
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import js
+from pyodide.ffi import create_once_callable
+
+import browser
+from browser import el, make, notice, on, set_text, show
+from pygame_core import CHANCE, GAMES, IllegalActionError, Match, SaveError, get_game, saves
+from pygame_core.ai import make_bot
+from storage import SaveStore, StaleSave, StorageUnavailable, new_id
+
+LEVELS = {"human": "Human", "easy": "Computer: easy", "normal": "Computer: normal",
+          "hard": "Computer: hard"}
+SLICE_SECONDS = 0.012   # a computer turn gives the browser a turn at least this often
+BOT_MIN_SECONDS = 0.45  # so a computer move is seen happening, not just its result
+LOG_SHOWN = 300
+KNOWN_PARAMS = {"game", "seats", "bots", "level", "seed", "names", "embed"}
+
+
+def view_module(game_id: str) -> Any:
+    package = importlib.import_module(type(get_game(game_id)).__module__).__package__
+    return importlib.import_module(f"{package}.view")
+
+
+def playable_games() -> list[str]:
+    found = []
+    for game_id in GAMES:
+        try:
+            view_module(game_id)
+        except ImportError:
+            continue
+        found.append(game_id)
+    return found
+
+
+@dataclass
+class Session:
+    """One game on screen: the match, who sits where, and page-only state."""
+
+    match: Match
+    seats: list[str]  # per seat: "human" or a computer level
+    save_id: str
+    rev: int = 0
+    ui: dict[str, str] = field(default_factory=dict)
+    view: Any = None
+    bots: dict[int, Any] = field(default_factory=dict)
+    shown_seat: int | None = None
+    handed_to: int | None = None
+    log_rendered: int = 0
+    thinking: bool = False
+    save_failed: bool = False
+
+    def __post_init__(self) -> None:
+        self.view = view_module(self.match.game.id)
+        for seat, kind in enumerate(self.seats):
+            if kind != "human":
+                self.bots[seat] = make_bot(self.match.game.id, kind, f"{self.match.seed}/bot{seat}",
+                                           seconds=1.5)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, kind in enumerate(self.seats) if kind == "human"]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and seat >= 0 and self.seats[seat] == "human"
+
+    def meta(self) -> dict[str, Any]:
+        state = self.match.state
+        return {"seats": self.seats, "rev": self.rev, "updated": time.time() * 1000,
+                "turn": self.match.turn_number(), "over": state.is_over,
+                "title": self.match.game.name}
+
+
+class App:
+    def __init__(self) -> None:
+        self.store = SaveStore(browser.local_storage())
+        self.session: Session | None = None
+        self.games = playable_games()
+        self.setup_game: str | None = None
+
+    # -- start-up --------------------------------------------------------------------------
+    def start(self) -> None:
+        for button in js.document.querySelectorAll(".new-game"):
+            game_id = button.getAttribute("data-game")
+            if game_id in self.games:
+                button.disabled = False
+                on(button, "click", self.guard(lambda e, g=game_id: self.open_setup(g)))
+            else:
+                button.textContent = "Coming soon"
+        el("import-file").disabled = False
+        on(el("import-file"), "change", self.guard_async(self.import_save))
+        on(el("setup-form"), "submit", self.guard(self.start_from_setup))
+        on(el("setup-cancel"), "click", lambda e: el("setup").close())
+        on(el("board"), "click", self.guard(self.on_board_click))
+        on(el("board"), "keydown", self.guard(self.on_board_key))
+        on(el("undo-button"), "click", self.guard(lambda e: self.undo()))
+        on(el("suggest-button"), "click", self.guard_async(lambda e: self.suggest()))
+        on(el("rules-button"), "click", self.guard(lambda e: self.toggle_rules()))
+        on(el("export-button"), "click", self.guard(lambda e: self.export_current()))
+        on(el("menu-button"), "click", self.guard(lambda e: self.go_menu()))
+        on(el("handoff-ready"), "click", self.guard(lambda e: self.hand_over()))
+        on(el("banner-close"), "click", lambda e: show("banner", False))
+        on(js.window, "hashchange", self.guard(lambda e: self.route()))
+        if not self.store.available:
+            notice("This browser is not keeping saves for this page (private mode or a blocked "
+                   "frame): games play, but are not saved.", 8)
+        self.register_service_worker()
+        show("loader", False)
+        self.route(first=True)
+        js.window.dispatchEvent(js.CustomEvent.new("hex:ready"))
+        js.document.body.classList.add("ready")
+
+    def route(self, first: bool = False) -> None:
+        """Show what the URL asks for: a saved game (#play=id), a new game (?game=…) or the menu."""
+        hash_ = str(js.location.hash)
+        if hash_.startswith("#play="):
+            save_id = hash_[len("#play="):]
+            if self.session is None or self.session.save_id != save_id:
+                self.resume(save_id)
+            return
+        params = browser.query_params() if first else {}
+        if params.get("game"):
+            self.start_from_params(params)
+            return
+        self.show_menu()
+
+    # -- errors ---------------------------------------------------------------------------
+    def guard(self, handler: Callable[..., Any]) -> Callable[..., Any]:
+        """Wrap an event handler: a Python exception becomes a banner, not a dead page."""
+        def wrapped(*args: Any) -> Any:
+            try:
+                return handler(*args)
+            except Exception as exc:  # noqa: BLE001 - the page must stay usable
+                self.report(exc)
+        return wrapped
+
+    def guard_async(self, handler: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapped(*args: Any) -> None:
+            async def run() -> None:
+                try:
+                    await handler(*args)
+                except Exception as exc:  # noqa: BLE001
+                    self.report(exc)
+            asyncio.ensure_future(run())
+        return wrapped
+
+    def report(self, exc: BaseException, text: str = "") -> None:
+        way_on = None
+        if self.session is not None:
+            way_on = ("Continue from the last autosave", lambda: self.resume(self.session.save_id))
+        browser.banner(text or f"{type(exc).__name__}: {exc}", browser.error_details(exc), way_on)
+
+    # -- menu ------------------------------------------------------------------------------
+    def show_menu(self) -> None:
+        self.session = None
+        show("game", False)
+        show("menu")
+        self.render_saves()
+        if str(js.location.hash):
+            js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
+
+    def go_menu(self) -> None:
+        js.location.hash = ""
+        self.show_menu()
+
+    def render_saves(self) -> None:
+        listing = el("save-list")
+        listing.replaceChildren()
+        entries = self.store.entries()
+        show("saves-empty", not entries)
+        for entry in entries:
+            item = make("li", "", "save-item" + (" damaged" if entry.problem else ""))
+            if entry.problem:
+                item.appendChild(make("span", f"Damaged save ({entry.id}): {entry.problem}", "save-title"))
+            else:
+                when = str(js.Date.new(entry.updated).toLocaleString())
+                state = "finished" if entry.over else f"turn {entry.turn}"
+                label = f"{entry.title} · {', '.join(entry.names)} · {state} · {when}"
+                item.appendChild(make("span", label, "save-title"))
+                cont = make("button", "View" if entry.over else "Continue", "primary", type="button")
+                on(cont, "click", self.guard(lambda e, i=entry.id: self.open_save(i)))
+                item.appendChild(cont)
+            export = make("button", "Export", "", type="button")
+            on(export, "click", self.guard(lambda e, i=entry.id: self.export_saved(i)))
+            delete = make("button", "Delete", "danger", type="button")
+            on(delete, "click", self.guard(lambda e, i=entry.id: self.delete_save(i)))
+            item.appendChild(export)
+            item.appendChild(delete)
+            listing.appendChild(item)
+
+    def open_save(self, save_id: str) -> None:
+        js.location.hash = f"play={save_id}"
+
+    def delete_save(self, save_id: str) -> None:
+        if js.window.confirm("Delete this saved game? This cannot be undone."):
+            self.store.delete(save_id)
+            self.render_saves()
+
+    def export_saved(self, save_id: str) -> None:
+        browser.download(f"{save_id}.json", self.store.read(save_id) or "")
+
+    async def import_save(self, event: Any) -> None:
+        files = event.target.files
+        if not files or files.length == 0:
+            return
+        text = str(await files.item(0).text())
+        event.target.value = ""
+        try:
+            match, meta = saves.load(text)
+        except SaveError as exc:
+            notice(f"That file could not be imported: {exc}", 10)
+            return
+        seats = meta.get("seats") if isinstance(meta.get("seats"), list) else None
+        if not seats or len(seats) != match.players or not all(s in LEVELS for s in seats):
+            seats = ["human"] * match.players
+        session = Session(match, seats, new_id(match.game.id))
+        self.session = session
+        self.autosave()
+        notice(f"Imported a game of {match.game.name}.")
+        self.open_save(session.save_id)
+
+    # -- new game --------------------------------------------------------------------------
+    def open_setup(self, game_id: str) -> None:
+        game = get_game(game_id)
+        self.setup_game = game_id
+        set_text("setup-title", f"New game of {game.name}")
+        fields = el("setup-fields")
+        rows = [f'<p><label>Players <select id="setup-players">'
+                + "".join(f'<option value="{n}"{" selected" if n == game.default_players else ""}>{n}</option>'
+                          for n in range(game.min_players, game.max_players + 1))
+                + "</select></label></p>", '<fieldset><legend>Seats</legend><ol class="seat-rows">']
+        for seat in range(game.max_players):
+            kind = "human" if seat == 0 else "normal"
+            options = "".join(f'<option value="{k}"{" selected" if k == kind else ""}>{v}</option>'
+                              for k, v in LEVELS.items())
+            rows.append(f'<li class="seat-row" data-seat="{seat}"><label>Name <input type="text" '
+                        f'maxlength="24" class="seat-name" value="Player {seat + 1}" autocomplete="off">'
+                        f'</label> <label>Who <select class="seat-kind">{options}</select></label></li>')
+        rows.append("</ol></fieldset>")
+        for opt in game.options.values():
+            choices = "".join(
+                f'<option value="{html.escape(json.dumps(c))}"{" selected" if c == opt.default else ""}>'
+                f'{html.escape(str(c))}</option>' for c in opt.choices)
+            rows.append(f'<p><label>{html.escape(opt.label or opt.name)} '
+                        f'<select class="setup-option" data-option="{html.escape(opt.name)}">{choices}'
+                        f'</select></label>{" <small>" + html.escape(opt.help) + "</small>" if opt.help else ""}</p>')
+        seed = f"{js.Math.floor(js.Math.random() * 1e9):d}"
+        rows.append(f'<p><label>Seed <input type="text" id="setup-seed" value="{seed}" maxlength="32" '
+                    'autocomplete="off"></label> <small>The same seed and moves replay the same game.</small></p>')
+        fields.innerHTML = "".join(rows)
+        on(el("setup-players"), "change", lambda e: self.update_seat_rows())
+        self.update_seat_rows()
+        el("setup").showModal()
+
+    def update_seat_rows(self) -> None:
+        players = int(el("setup-players").value)
+        for row in js.document.querySelectorAll(".seat-row"):
+            row.hidden = int(row.getAttribute("data-seat")) >= players
+
+    def start_from_setup(self, event: Any) -> None:
+        event.preventDefault()
+        game = get_game(self.setup_game or "")
+        players = int(el("setup-players").value)
+        names, seats = [], []
+        for row in list(js.document.querySelectorAll(".seat-row"))[:players]:
+            name = str(row.querySelector(".seat-name").value).strip()[:24]
+            names.append(name or f"Player {len(names) + 1}")
+            seats.append(str(row.querySelector(".seat-kind").value))
+        options = {str(s.getAttribute("data-option")): json.loads(str(s.value))
+                   for s in js.document.querySelectorAll(".setup-option")}
+        seed = str(el("setup-seed").value).strip() or None
+        el("setup").close()
+        self.begin(game.id, players, seats, names, options, seed)
+
+    def start_from_params(self, params: dict[str, str]) -> None:
+        """?game=ID&seats=N&bots=K&level=L&seed=S&names=A,B: start a game straight away."""
+        unknown = sorted(set(params) - KNOWN_PARAMS)
+        problems = [f"unknown setting {', '.join(unknown)}"] if unknown else []
+        game_id = params.get("game", "")
+        if game_id not in self.games:
+            notice(f"There is no game called {game_id!r} here; pick one from the menu.", 8)
+            self.show_menu()
+            return
+        game = get_game(game_id)
+
+        def number(key: str, default: int, low: int, high: int) -> int:
+            try:
+                value = int(params.get(key, default))
+                if low <= value <= high:
+                    return value
+            except ValueError:
+                pass
+            if key in params:
+                problems.append(f"{key}={params[key]} (using {default})")
+            return default
+
+        players = number("seats", game.default_players, game.min_players, game.max_players)
+        bots = number("bots", players - 1, 0, players)
+        level = params.get("level", "normal")
+        if level not in LEVELS or level == "human":
+            problems.append(f"level={level} (using normal)")
+            level = "normal"
+        seats = ["human"] * (players - bots) + [level] * bots
+        given = [n.strip()[:24] for n in params.get("names", "").split(",") if n.strip()]
+        names = [given[i] if i < len(given) else f"Player {i + 1}" for i in range(players)]
+        if problems:
+            notice("Some settings in the address were not understood: " + "; ".join(problems), 8)
+        self.begin(game_id, players, seats, names, {}, params.get("seed") or None)
+
+    def begin(self, game_id: str, players: int, seats: list[str], names: list[str],
+              options: dict[str, Any], seed: str | None) -> None:
+        match = Match.start(get_game(game_id), players, seed=seed, names=names, **options)
+        self.session = Session(match, seats, new_id(game_id))
+        self.autosave()
+        if self.store.available:
+            self.open_save(self.session.save_id)
+        else:
+            self.show_game()
+
+    def resume(self, save_id: str) -> None:
+        text = self.store.read(save_id) if self.store.available else None
+        if text is None:
+            notice("That saved game is no longer here.", 6)
+            self.go_menu()
+            return
+        try:
+            match, meta = saves.load(text)
+        except SaveError as exc:
+            notice(f"That saved game cannot be opened: {exc}. It is kept in the list.", 10)
+            self.go_menu()
+            return
+        seats = meta.get("seats")
+        if not isinstance(seats, list) or len(seats) != match.players or not all(s in LEVELS for s in seats):
+            seats = ["human"] * match.players
+        self.session = Session(match, seats, save_id, rev=int(meta.get("rev", 0) or 0))
+        self.show_game()
+
+    # -- the game screen -----------------------------------------------------------------
+    def show_game(self) -> None:
+        session = self.session
+        assert session is not None
+        show("menu", False)
+        show("game")
+        set_text("game-title", session.match.game.name)
+        el("rules-panel").innerHTML = session.view.RULES_HTML
+        el("log").replaceChildren()
+        session.log_rendered = 0
+        self.render()
+        self.schedule_bots()
+
+    def viewing_seat(self) -> int | None:
+        session = self.session
+        assert session is not None
+        state = session.match.state
+        if session.is_human(state.current_player):
+            return state.current_player
+        if session.shown_seat is not None:
+            return session.shown_seat
+        return session.humans[0] if session.humans else None
+
+    def render(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        match, state = session.match, session.match.state
+        seat = self.viewing_seat()
+        needs_handoff = (match.game.hidden_information and len(session.humans) > 1
+                         and seat is not None and seat != session.handed_to and not state.is_over)
+        session.shown_seat = seat
+        show("handoff", needs_handoff)
+        if needs_handoff:
+            set_text("handoff-text", f"Pass the device to {match.names[seat]}. "
+                                     "Everyone else, look away.")
+            el("board").innerHTML = ""
+        else:
+            el("board").innerHTML = session.view.render(state.view(seat), session.ui, match.names)
+        self.render_status()
+        self.render_log()
+
+    def render_status(self) -> None:
+        session = self.session
+        assert session is not None
+        match, state = session.match, session.match.state
+        names = match.names
+        if state.is_over:
+            winners = " and ".join(names[w] for w in state.winners)
+            text = f"Game over: {winners} win{'s' if len(state.winners) == 1 else ''}."
+        elif state.current_player == CHANCE:
+            text = "Rolling…"
+        else:
+            who = names[state.current_player]
+            text = (f"{who} is thinking…" if not session.is_human(state.current_player)
+                    else f"{who}, your turn.")
+        set_text("turn", text)
+        scores = el("scores")
+        scores.replaceChildren()
+        for i, name in enumerate(names):
+            chip = make("span", f"{name}: {state.scores[i]:g}", "score-chip")
+            if i == state.current_player:
+                chip.classList.add("current")
+            if i in state.winners:
+                chip.classList.add("winner")
+            scores.appendChild(chip)
+        human_moves = [i for i, e in enumerate(match.log) if session.is_human(e.seat)]
+        el("undo-button").disabled = not (len(session.humans) == 1 and human_moves)
+        el("suggest-button").disabled = not session.is_human(state.current_player)
+
+    def render_log(self) -> None:
+        session = self.session
+        assert session is not None
+        log = session.match.log
+        listing = el("log")
+        if session.log_rendered > len(log):
+            listing.replaceChildren()
+            session.log_rendered = 0
+        start = max(session.log_rendered, len(log) - LOG_SHOWN)
+        new_lines = [entry.text for entry in log[start:]]
+        for text in new_lines:
+            listing.appendChild(make("li", text))
+        while listing.childElementCount > LOG_SHOWN:
+            listing.firstElementChild.remove()
+        session.log_rendered = len(log)
+        if new_lines:
+            listing.lastElementChild.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
+            browser.announce(". ".join(new_lines[-4:]))
+
+    def toggle_rules(self) -> None:
+        panel = el("rules-panel")
+        panel.hidden = not panel.hidden
+        el("rules-button").setAttribute("aria-expanded", "false" if panel.hidden else "true")
+
+    def hand_over(self) -> None:
+        if self.session is not None:
+            self.session.handed_to = self.viewing_seat()
+            self.render()
+
+    # -- input -----------------------------------------------------------------------------
+    def on_board_click(self, event: Any) -> None:
+        target = event.target.closest("[data-action],[data-ui]")
+        if target is not None:
+            self.activate(target)
+
+    def activate(self, target: Any) -> None:
+        session = self.session
+        if session is None:
+            return
+        if target.hasAttribute("data-ui"):
+            for pair in str(target.getAttribute("data-ui")).split(";"):
+                key, _, value = pair.partition("=")
+                if value:
+                    session.ui[key] = value
+                else:
+                    session.ui.pop(key, None)
+            self.render()
+            self.refocus(target)
+        elif target.hasAttribute("data-action"):
+            self.play_human(str(target.getAttribute("data-action")))
+
+    def refocus(self, old: Any) -> None:
+        """Keep keyboard focus on the same control after a redraw."""
+        for attr in ("data-ui", "data-action", "data-hex", "data-card"):
+            value = old.getAttribute(attr)
+            if value is not None:
+                same = el("board").querySelector(f'[{attr}="{js.CSS.escape(value)}"]')
+                if same is not None:
+                    same.focus()
+                return
+
+    def on_board_key(self, event: Any) -> None:
+        session = self.session
+        if session is None:
+            return
+        key = str(event.key)
+        target = event.target
+        if key in ("Enter", " ") and target.closest("[data-action],[data-ui]") is not None:
+            if str(target.tagName).lower() != "button":  # buttons click themselves
+                event.preventDefault()
+                self.activate(target.closest("[data-action],[data-ui]"))
+            return
+        if key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
+            items = [n for n in el("board").querySelectorAll("[data-action],[data-ui],[data-hex],[data-card]")
+                     if n.getAttribute("tabindex") is not None or str(n.tagName).lower() == "button"]
+            if items:
+                step = 1 if key in ("ArrowRight", "ArrowDown") else -1
+                try:
+                    here = next(i for i, n in enumerate(items) if n == js.document.activeElement)
+                except StopIteration:
+                    here = -step
+                items[(here + step) % len(items)].focus()
+                event.preventDefault()
+            return
+        if key == "Escape" and session.ui:
+            session.ui = {}
+            self.render()
+            return
+        handle = getattr(session.view, "handle_key", None)
+        if handle is not None:
+            seat = self.viewing_seat()
+            new_ui = handle(key, session.match.state.view(seat), dict(session.ui))
+            if new_ui is not None:
+                session.ui = new_ui
+                event.preventDefault()
+                self.render()
+
+    def play_human(self, text: str) -> None:
+        session = self.session
+        assert session is not None
+        state = session.match.state
+        if not session.is_human(state.current_player):
+            notice("Wait for your turn.")
+            return
+        self.play(lambda: session.match.play_text(text, state.current_player))
+
+    def play(self, act: Callable[[], None]) -> None:
+        """Carry out an action; on any failure the position before it is kept."""
+        session = self.session
+        assert session is not None
+        kept = len(session.match.log)
+        try:
+            act()
+        except IllegalActionError as exc:
+            notice(f"Not allowed: {exc}")
+            return
+        except Exception as exc:  # noqa: BLE001 - keep the game, report the fault
+            session.match.truncate(kept)
+            self.render()
+            self.report(exc, f"That move failed and was taken back ({type(exc).__name__}: {exc}).")
+            return
+        session.ui = {}
+        self.autosave()
+        self.render()
+        self.schedule_bots()
+
+    def undo(self) -> None:
+        session = self.session
+        assert session is not None and session.humans
+        seat = session.humans[0]
+        if session.match.can_undo(seat):
+            session.match.undo(seat)
+            session.ui = {}
+            self.autosave()
+            self.render()
+            self.schedule_bots()
+
+    # -- computer turns ----------------------------------------------------------------------
+    def schedule_bots(self) -> None:
+        session = self.session
+        if session is None or session.thinking:
+            return
+        state = session.match.state
+        if not state.is_over and state.current_player in session.bots:
+            session.thinking = True
+            asyncio.ensure_future(self.run_bot(session))
+
+    async def think(self, bot: Any, state: Any, seat: int) -> Any:
+        """Run a bot in slices, yielding to the browser between them."""
+        began = slice_start = time.perf_counter()
+        action = None
+        for step in bot.think(state.clone(), seat):
+            if step is not None:
+                action = step
+                break
+            if time.perf_counter() - slice_start > SLICE_SECONDS:
+                await asyncio.sleep(0)
+                slice_start = time.perf_counter()
+        wait = BOT_MIN_SECONDS - (time.perf_counter() - began)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        return action
+
+    async def run_bot(self, session: Session) -> None:
+        try:
+            while self.session is session:
+                state = session.match.state
+                seat = state.current_player
+                if state.is_over or seat not in session.bots:
+                    break
+                el("board").classList.add("thinking")
+                length = len(session.match.log)
+                try:
+                    action = await self.think(session.bots[seat], state, seat)
+                except Exception as exc:  # noqa: BLE001
+                    self.report(exc, f"The computer player {session.match.names[seat]} failed: {exc}")
+                    break
+                if self.session is not session or len(session.match.log) != length:
+                    break  # the player left, undid or loaded something else meanwhile
+                self.play(lambda: session.match.play(action, seat))
+        finally:
+            session.thinking = False
+            el("board").classList.remove("thinking")
+        if self.session is session:
+            self.schedule_bots()
+
+    async def suggest(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        state = session.match.state
+        seat = state.current_player
+        if not session.is_human(seat):
+            return
+        el("suggest-button").disabled = True
+        try:
+            bot = make_bot(session.match.game.id, "hard", f"{session.match.seed}/hint", seconds=1.5)
+            action = await self.think(bot, state, seat)
+        finally:
+            el("suggest-button").disabled = False
+        if session.match.state is not state or state.current_player != seat:
+            return
+        text = state.describe(action, session.match.names)
+        notice(f"Suggestion: {text}", 8)
+        target = el("board").querySelector(f'[data-action="{js.CSS.escape(str(action))}"]')
+        if target is not None:
+            target.classList.add("suggested")
+            target.focus()
+
+    # -- saving ----------------------------------------------------------------------------
+    def autosave(self) -> None:
+        session = self.session
+        if session is None or not self.store.available:
+            return
+        session.rev += 1
+        try:
+            self.store.write(session.save_id, saves.dump(session.match, session.meta()), session.rev)
+            session.save_failed = False
+        except StaleSave:
+            session.rev -= 1
+            browser.banner("This game was played on in another tab or window. Reload it here to "
+                           "continue from there (this tab's last move is not saved).", "",
+                           ("Reload the newer game", lambda: self.resume(session.save_id)))
+        except StorageUnavailable as exc:
+            session.rev -= 1
+            if not session.save_failed:
+                notice(f"Could not save: {exc}. The game goes on; the last good save is kept.", 10)
+            session.save_failed = True
+
+    def export_current(self) -> None:
+        session = self.session
+        if session is not None:
+            browser.download(f"{session.save_id}.json", saves.dump(session.match, session.meta()))
+
+    # -- service worker --------------------------------------------------------------------
+    def register_service_worker(self) -> None:
+        navigator = js.navigator
+        if not hasattr(navigator, "serviceWorker") or js.window.isSecureContext is False:
+            return
+
+        def on_registered(registration: Any) -> None:
+            if registration.active is not None:
+                show("offline-status")
+
+            def on_update(event: Any) -> None:
+                worker = registration.installing
+                if worker is None:
+                    return
+
+                def on_state(e: Any) -> None:
+                    if str(worker.state) == "installed":
+                        if navigator.serviceWorker.controller is not None:
+                            show("update-button")
+                        show("offline-status")
+                    if str(worker.state) == "activated":
+                        show("offline-status")
+                on(worker, "statechange", on_state)
+            on(registration, "updatefound", on_update)
+
+        def on_update_click(event: Any) -> None:
+            def send(reg: Any) -> None:
+                if reg is not None and reg.waiting is not None:
+                    reg.waiting.postMessage("skip-waiting")
+            navigator.serviceWorker.getRegistration().then(create_once_callable(send))
+        on(el("update-button"), "click", on_update_click)
+        on(navigator.serviceWorker, "controllerchange",
+           lambda e: js.location.reload() if not el("update-button").hidden else None)
+        navigator.serviceWorker.register("./sw.js").then(create_once_callable(on_registered))

@@ -1,0 +1,113 @@
+"""Small helpers over the DOM, so the controller reads as what it does, not how."""
+
+from __future__ import annotations
+
+import traceback
+from typing import Any, Callable
+
+import js
+from pyodide.ffi import create_proxy, to_js
+
+document = js.document
+_proxies: list[Any] = []  # kept alive for as long as the page lives
+
+
+def el(element_id: str) -> Any:
+    return document.getElementById(element_id)
+
+
+def on(target: Any, event: str, handler: Callable[[Any], Any]) -> None:
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    target.addEventListener(event, proxy)
+
+
+def show(element_id: str, visible: bool = True) -> None:
+    el(element_id).hidden = not visible
+
+
+def set_text(element_id: str, text: str) -> None:
+    el(element_id).textContent = text
+
+
+def make(tag: str, text: str = "", cls: str = "", **attrs: str) -> Any:
+    node = document.createElement(tag)
+    if text:
+        node.textContent = text
+    if cls:
+        node.className = cls
+    for name, value in attrs.items():
+        node.setAttribute(name.replace("_", "-"), value)
+    return node
+
+
+_notice_timer: list[Any] = [None]
+
+
+def notice(text: str, seconds: float = 5.0) -> None:
+    """A short message that goes away by itself (also read out by screen readers)."""
+    box = el("notice")
+    box.textContent = text
+    box.hidden = False
+    if _notice_timer[0] is not None:
+        js.clearTimeout(_notice_timer[0])
+    _notice_timer[0] = js.setTimeout(create_once(lambda: setattr(box, "hidden", True)), int(seconds * 1000))
+
+
+def create_once(fn: Callable[[], Any]) -> Any:
+    from pyodide.ffi import create_once_callable
+    return create_once_callable(fn)
+
+
+def banner(text: str, detail: str = "", action: tuple[str, Callable[[], Any]] | None = None) -> None:
+    """The error banner: what happened, details to copy, and optionally a way on."""
+    set_text("banner-text", text)
+    set_text("banner-detail", detail or text)
+    show("banner")
+    old = document.getElementById("banner-action")
+    if old is not None:
+        old.remove()
+    if action is not None:
+        label, fn = action
+        button = make("button", label, "primary", id="banner-action", type="button")
+        on(button, "click", lambda e: (show("banner", False), fn()))
+        el("banner-close").before(button)
+
+
+def error_details(exc: BaseException) -> str:
+    return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+
+
+def announce(text: str) -> None:
+    el("announcer").textContent = text
+
+
+def download(filename: str, text: str, mime: str = "application/json") -> None:
+    blob = js.Blob.new(to_js([text]), to_js({"type": mime}, dict_converter=js.Object.fromEntries))
+    url = js.URL.createObjectURL(blob)
+    link = make("a", "", "", href=url, download=filename)
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    js.setTimeout(create_once(lambda: js.URL.revokeObjectURL(url)), 10_000)
+
+
+def local_storage() -> Any | None:
+    """window.localStorage, or None where the browser refuses it (private mode, iframes)."""
+    try:
+        storage = js.window.localStorage
+        probe = "hex-table:probe"
+        storage.setItem(probe, "1")
+        storage.removeItem(probe)
+        return storage
+    except Exception:
+        return None
+
+
+def query_params() -> dict[str, str]:
+    params = js.URLSearchParams.new(js.location.search)
+    return {str(k): str(v) for k, v in params.entries()}
+
+
+def prefers_reduced_motion() -> bool:
+    return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)

@@ -1,0 +1,168 @@
+"""Saved games in LocalStorage, kept apart from the browser so it can be tested in CPython.
+
+Every save is one key, `hex-table:save:<id>`, holding the JSON of `pygame_core.saves`.
+A save that fails to load is listed with the reason and kept (never silently deleted);
+a write that fails (quota, private mode, a blocked iframe) leaves the last good save in
+place and is reported to the caller. Each save carries a revision number so a second
+tab notices a newer save instead of overwriting it.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pygame_core import SaveError, saves
+
+PREFIX = "hex-table:save:"
+SETTINGS_KEY = "hex-table:settings"
+
+
+class Backend(Protocol):
+    """The part of the Web Storage API we use (window.localStorage has it)."""
+
+    length: int
+
+    def key(self, index: int) -> str | None: ...
+    def getItem(self, key: str) -> str | None: ...  # noqa: N802 - the Web Storage names
+    def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
+    def removeItem(self, key: str) -> None: ...  # noqa: N802
+
+
+class StorageUnavailable(Exception):
+    """LocalStorage cannot be used here (refused, partitioned away or full)."""
+
+
+class StaleSave(Exception):
+    """Another tab saved this game more recently than this tab knows."""
+
+
+@dataclass
+class SaveEntry:
+    id: str
+    game: str = ""
+    title: str = ""
+    names: tuple[str, ...] = ()
+    turn: int = 0
+    updated: float = 0.0
+    over: bool = False
+    problem: str = ""  # non-empty: the save cannot be loaded, and why
+
+
+class SaveStore:
+    def __init__(self, backend: Backend | None) -> None:
+        self.backend = backend
+
+    @property
+    def available(self) -> bool:
+        return self.backend is not None
+
+    def _require(self) -> Backend:
+        if self.backend is None:
+            raise StorageUnavailable("this browser does not let the page keep saves here")
+        return self.backend
+
+    def ids(self) -> list[str]:
+        backend = self.backend
+        if backend is None:
+            return []
+        found = []
+        for i in range(backend.length):
+            key = backend.key(i)
+            if key and key.startswith(PREFIX):
+                found.append(key[len(PREFIX):])
+        return sorted(found)
+
+    def read(self, save_id: str) -> str | None:
+        return self._require().getItem(PREFIX + save_id)
+
+    def entries(self) -> list[SaveEntry]:
+        """Every save, newest first; damaged ones carry a `problem` and are listed too."""
+        out = []
+        for save_id in self.ids():
+            text = self.read(save_id) or ""
+            try:
+                data = saves.parse(text)
+                meta = data.get("meta") or {}
+                out.append(SaveEntry(
+                    id=save_id, game=str(data.get("game", "")), title=str(meta.get("title", "")),
+                    names=tuple(str(n) for n in data.get("names") or []),
+                    turn=int(meta.get("turn", 0)), updated=float(meta.get("updated", 0)),
+                    over=bool(meta.get("over", False))))
+            except (SaveError, TypeError, ValueError) as exc:
+                out.append(SaveEntry(id=save_id, problem=str(exc)))
+        return sorted(out, key=lambda e: -e.updated)
+
+    def revision(self, save_id: str) -> int:
+        text = self.read(save_id)
+        if not text:
+            return 0
+        try:
+            return int(json.loads(text).get("meta", {}).get("rev", 0))
+        except (ValueError, TypeError, AttributeError):
+            return 0
+
+    def write(self, save_id: str, text: str, rev: int, force: bool = False) -> None:
+        """Store `text` as revision `rev`; refuse if the stored one is newer (another tab)."""
+        backend = self._require()
+        if not force and self.revision(save_id) >= rev:
+            raise StaleSave(save_id)
+        try:
+            backend.setItem(PREFIX + save_id, text)
+        except Exception as exc:  # QuotaExceededError or SecurityError from the browser
+            raise StorageUnavailable(f"the save could not be written ({exc})") from None
+
+    def delete(self, save_id: str) -> None:
+        self._require().removeItem(PREFIX + save_id)
+
+    def settings(self) -> dict[str, Any]:
+        if self.backend is None:
+            return {}
+        try:
+            value = json.loads(self.backend.getItem(SETTINGS_KEY) or "{}")
+            return value if isinstance(value, dict) else {}
+        except ValueError:
+            return {}
+
+    def save_settings(self, settings: dict[str, Any]) -> None:
+        if self.backend is not None:
+            try:
+                self.backend.setItem(SETTINGS_KEY, json.dumps(settings))
+            except Exception:
+                pass  # settings are a convenience; losing them is not worth a message
+
+
+def new_id(game_id: str, now: float | None = None) -> str:
+    now = time.time() if now is None else now
+    return f"{game_id}-{int(now * 1000):x}"
+
+
+class MemoryBackend:
+    """A dict with the Web Storage API, for tests (and a stand-in nowhere else)."""
+
+    def __init__(self, quota: int | None = None) -> None:
+        self.data: dict[str, str] = {}
+        self.quota = quota
+
+    @property
+    def length(self) -> int:
+        return len(self.data)
+
+    def key(self, index: int) -> str | None:
+        keys = list(self.data)
+        return keys[index] if 0 <= index < len(keys) else None
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802
+        return self.data.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        if self.quota is not None:
+            used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+            if used + len(key) + len(value) > self.quota:
+                raise RuntimeError("QuotaExceededError")
+        self.data[key] = value
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.data.pop(key, None)
