@@ -87,6 +87,7 @@ class Session:
 class App:
     def __init__(self) -> None:
         self.store = SaveStore(browser.local_storage())
+        self.settings = self.store.settings()
         self.session: Session | None = None
         self.games = playable_games()
         self.setup_game: str | None = None
@@ -226,11 +227,10 @@ class App:
         seats = meta.get("seats") if isinstance(meta.get("seats"), list) else None
         if not seats or len(seats) != match.players or not all(s in LEVELS for s in seats):
             seats = ["human"] * match.players
-        session = Session(match, seats, new_id(match.game.id))
-        self.session = session
+        self.session = Session(match, seats, new_id(match.game.id))
         self.autosave()
         notice(f"Imported a game of {match.game.name}.")
-        self.open_save(session.save_id)
+        self.show_game()
 
     # -- new game --------------------------------------------------------------------------
     def open_setup(self, game_id: str) -> None:
@@ -325,10 +325,7 @@ class App:
         match = Match.start(get_game(game_id), players, seed=seed, names=names, **options)
         self.session = Session(match, seats, new_id(game_id))
         self.autosave()
-        if self.store.available:
-            self.open_save(self.session.save_id)
-        else:
-            self.show_game()
+        self.show_game()
 
     def resume(self, save_id: str) -> None:
         text = self.store.read(save_id) if self.store.available else None
@@ -352,6 +349,8 @@ class App:
     def show_game(self) -> None:
         session = self.session
         assert session is not None
+        if self.store.available:  # the address names the save, so a reload comes back here
+            js.history.replaceState(None, "", f"{js.location.pathname}#play={session.save_id}")
         show("menu", False)
         show("game")
         set_text("game-title", session.match.game.name)
@@ -576,7 +575,7 @@ class App:
             if time.perf_counter() - slice_start > SLICE_SECONDS:
                 await asyncio.sleep(0)
                 slice_start = time.perf_counter()
-        wait = BOT_MIN_SECONDS - (time.perf_counter() - began)
+        wait = BOT_MIN_SECONDS * float(self.settings.get("speed", 1)) - (time.perf_counter() - began)
         if wait > 0:
             await asyncio.sleep(wait)
         return action

@@ -1,0 +1,87 @@
+"""End-to-end fixtures: the built site served on loopback, Debian's (or any) Chromium.
+
+`make test` builds site/ first. CHROMIUM overrides the browser path; where it is not
+found the tests stop with instructions (tools/check_chromium.py).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from typing import Iterator
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from serve import make_server  # noqa: E402
+
+SITE = os.path.join(ROOT, "site")
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BOOT_TIMEOUT_MS = 90_000  # cold start is ~5 s on 2 cores, far more when the machine is busy
+
+
+class Server:
+    """The site on a free loopback port, in a thread; stoppable to test offline play."""
+
+    def __init__(self, directory: str = SITE) -> None:
+        self.httpd = make_server(directory, 0)
+        self.port = self.httpd.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _quiet_server_log() -> None:
+    os.environ["SERVE_QUIET"] = "1"
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[Server]:
+    if not os.path.isfile(os.path.join(SITE, "index.html")):
+        pytest.exit("site/ is not built: run `make site` (or `make test`)", returncode=2)
+    server = Server()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def fresh_site() -> Iterator[Server]:
+    """A server of its own, for tests that stop it."""
+    server = Server()
+    yield server
+    try:
+        server.stop()
+    except OSError:
+        pass
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    if not os.path.exists(CHROMIUM):
+        pytest.exit(f"Chromium not found at {CHROMIUM}: install Debian's `chromium` package, or run "
+                    "`python -m playwright install chromium` and set CHROMIUM to its path", returncode=2)
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 900}, "accept_downloads": True}
+
+
+def wait_ready(page) -> None:
+    page.wait_for_selector("body.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
+
+
+def fast_settings(page) -> None:
+    """Computer moves without the pause that lets people see them (set before the page loads)."""
+    page.add_init_script("try { localStorage.setItem('hex-table:settings', JSON.stringify({speed: 0})) } catch (e) {}")

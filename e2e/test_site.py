@@ -1,0 +1,221 @@
+"""The site as a player meets it: menu, a whole game against the computer, saves, offline."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from urllib.parse import urlparse
+
+from conftest import BOOT_TIMEOUT_MS, fast_settings, wait_ready
+from playwright.sync_api import Page, expect
+
+HS_URL = "?game=hack-and-slash&seats=3&bots=2&level=normal&seed=e2e-7&names=Ada,Bo,Cy"
+
+
+def human_turn_or_over(page: Page) -> str:
+    """Wait until the human may act or the game is over; returns which."""
+    page.wait_for_function(
+        "() => /your turn|Game over/.test(document.getElementById('turn').textContent)"
+        " && !document.getElementById('board').classList.contains('thinking')",
+        timeout=60_000)
+    return "over" if "Game over" in page.inner_text("#turn") else "turn"
+
+
+def play_hack_and_slash_to_the_end(page: Page, max_moves: int = 400) -> dict:
+    """Click through a whole game as seat 1: rescue once when possible, else the first choice."""
+    rescued = False
+    for _ in range(max_moves):
+        if human_turn_or_over(page) == "over":
+            return {"rescued": rescued}
+        rescue = page.locator("#board [data-action^='rescue']")
+        if not rescued and rescue.count():
+            rescue.first.click()
+            rescued = True
+            continue
+        buttons = page.locator("#board [data-action]")
+        before = page.locator("#log li").count()
+        buttons.first.click()
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+    raise AssertionError("the game did not end")
+
+
+def test_menu_shows_at_once_then_progress_then_games(page: Page, site):
+    # Record what the progress bar shows at every loading stage, from the first moment.
+    page.add_init_script("""
+        window.__stages = [];
+        const note = (what) => { const bar = document.getElementById('boot-progress');
+            window.__stages.push([what, bar ? Number(bar.value) : null, bar ? !bar.hidden : false]); };
+        addEventListener('DOMContentLoaded', () => note('html'));
+        addEventListener('py:progress', (e) => setTimeout(() => note(e.detail)));
+        addEventListener('hex:ready', () => note('ready'));
+    """)
+    page.goto(site.url, wait_until="commit")
+    # The menu is plain HTML: it is there before Python starts.
+    expect(page.locator(".game-card")).to_have_count(4, timeout=5_000)
+    wait_ready(page)
+    stages = page.evaluate("window.__stages")
+    names = [s[0] for s in stages]
+    assert names[0] == "html" and stages[0][2], stages  # bar visible with the first paint
+    assert {"Loading Pyodide", "Loaded Pyodide", "Loading files", "Loaded files", "ready"} <= set(names), names
+    values = [s[1] for s in stages if s[1] is not None]
+    assert values == sorted(values) and values[-1] > values[0], stages
+    expect(page.locator("#loader")).to_be_hidden()
+    expect(page.locator(".new-game[data-game='hack-and-slash']")).to_be_enabled()
+
+
+def test_new_game_dialog_starts_a_game_with_the_chosen_seats(page: Page, site):
+    fast_settings(page)
+    page.goto(site.url)
+    wait_ready(page)
+    page.click(".new-game[data-game='hack-and-slash']")
+    expect(page.locator("#setup")).to_be_visible()
+    page.select_option("#setup-players", "2")
+    names = page.locator(".seat-row:not([hidden]) .seat-name")
+    expect(names).to_have_count(2)
+    names.nth(0).fill("Ada")
+    page.locator(".seat-row:not([hidden]) .seat-kind").nth(1).select_option("easy")
+    page.fill("#setup-seed", "dialog-1")
+    page.click("#setup-start")
+    expect(page.locator("#game")).to_be_visible()
+    expect(page.locator("#scores .score-chip")).to_have_count(2)
+    assert "#play=" in page.url
+
+
+def test_whole_game_against_the_computer_by_clicking(page: Page, site):
+    fast_settings(page)
+    page.goto(site.url + HS_URL)
+    wait_ready(page)
+    result = play_hack_and_slash_to_the_end(page)
+    assert result["rescued"], "the game should include a rescue"
+    expect(page.locator("#turn")).to_contain_text("Game over")
+    log = page.inner_text("#log")
+    assert "rescuer" in log and re.search(r"Ada (sends|has nobody)", log)
+    # Everyone had the same number of turns (the end condition of Hack & Slash).
+    turns = {n: len(re.findall(rf"^{n} (sends \d|has nobody)", log, re.M)) for n in ("Ada", "Bo", "Cy")}
+    assert len(set(turns.values())) == 1, turns
+
+
+def test_reload_mid_game_returns_to_the_same_position(page: Page, site):
+    fast_settings(page)
+    page.goto(site.url + HS_URL.replace("e2e-7", "reload-1"))
+    wait_ready(page)
+    for _ in range(3):
+        human_turn_or_over(page)
+        page.locator("#board [data-action]").first.click()
+    human_turn_or_over(page)
+    log_before = page.inner_text("#log")
+    board_before = page.inner_html("#board")
+    url = page.url
+    page.reload()
+    wait_ready(page)
+    assert page.url == url
+    expect(page.locator("#game")).to_be_visible()
+    human_turn_or_over(page)
+    assert page.inner_text("#log") == log_before
+    assert page.inner_html("#board") == board_before
+
+
+def test_export_then_import_a_save(page: Page, site, tmp_path):
+    fast_settings(page)
+    page.goto(site.url + HS_URL.replace("e2e-7", "export-1"))
+    wait_ready(page)
+    human_turn_or_over(page)
+    page.locator("#board [data-action]").first.click()
+    human_turn_or_over(page)
+    with page.expect_download() as info:
+        page.click("#export-button")
+    path = tmp_path / "game.json"
+    info.value.save_as(path)
+    data = json.loads(path.read_text())
+    assert data["game"] == "hack-and-slash" and data["names"] == ["Ada", "Bo", "Cy"]
+    log_before = page.inner_text("#log")
+    page.click("#menu-button")
+    expect(page.locator("#menu")).to_be_visible()
+    page.evaluate("localStorage.clear()")
+    page.set_input_files("#import-file", str(path))
+    expect(page.locator("#game")).to_be_visible()
+    human_turn_or_over(page)
+    assert page.inner_text("#log") == log_before
+    page.click("#menu-button")
+    expect(page.locator("#save-list .save-item")).to_have_count(1)
+
+
+def test_importing_a_broken_file_names_the_problem(page: Page, site, tmp_path):
+    page.goto(site.url)
+    wait_ready(page)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": 99, "game": "hack-and-slash"}')
+    page.set_input_files("#import-file", str(bad))
+    expect(page.locator("#notice")).to_contain_text("newer than this app")
+    expect(page.locator("#menu")).to_be_visible()
+
+
+def test_a_corrupted_save_is_reported_and_the_others_stay(page: Page, site):
+    fast_settings(page)
+    page.goto(site.url + HS_URL.replace("e2e-7", "corrupt-1"))
+    wait_ready(page)
+    human_turn_or_over(page)
+    page.click("#menu-button")
+    page.evaluate("""() => {
+        localStorage.setItem('hex-table:save:broken-1', '{"format": 2, "game": "hack-and-slash", "log": [');
+        localStorage.setItem('hex-table:save:broken-2', JSON.stringify({format: 2, game: "hack-and-slash",
+            players: 3, options: {}, seed: "x", log: ["go nowhere"], meta: {}}));
+    }""")
+    page.reload()
+    wait_ready(page)
+    items = page.locator("#save-list .save-item")
+    expect(items).to_have_count(3)
+    expect(page.locator("#save-list .damaged")).to_have_count(1)  # broken JSON is seen in the list
+    expect(page.locator("#save-list .damaged")).to_contain_text("not valid JSON")
+    # The second only fails when replayed: opening it names the problem and keeps it.
+    page.evaluate("location.hash = 'play=broken-2'")
+    expect(page.locator("#notice")).to_contain_text("does not replay")
+    expect(page.locator("#menu")).to_be_visible()
+    expect(items).to_have_count(3)
+    page.locator("#save-list .save-item:not(.damaged) button", has_text="Continue").first.click()
+    expect(page.locator("#game")).to_be_visible()
+
+
+def test_nothing_is_requested_from_another_host(page: Page, site):
+    fast_settings(page)
+    hosts = set()
+    page.on("request", lambda r: hosts.add(urlparse(r.url).netloc))
+    page.goto(site.url + HS_URL.replace("e2e-7", "hosts-1"))
+    wait_ready(page)
+    for _ in range(4):
+        if human_turn_or_over(page) == "over":
+            break
+        page.locator("#board [data-action]").first.click()
+    assert hosts == {f"127.0.0.1:{site.port}"}, hosts
+
+
+def test_after_one_visit_the_site_plays_with_the_server_stopped(page: Page, fresh_site):
+    fast_settings(page)
+    page.goto(fresh_site.url)
+    wait_ready(page)
+    page.wait_for_function("() => navigator.serviceWorker.ready.then(r => !!r.active)", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("async () => (await caches.keys()).some(k => k.startsWith('hex-table-'))")
+    fresh_site.stop()
+    page.goto(fresh_site.url + HS_URL.replace("e2e-7", "offline-1"))
+    wait_ready(page)
+    human_turn_or_over(page)
+    page.locator("#board [data-action]").first.click()
+    expect(page.locator("#log li").first).to_be_visible()
+    expect(page.locator("#offline-status")).to_be_visible()
+
+
+def test_an_error_in_a_handler_shows_a_banner_and_keeps_the_game(page: Page, site):
+    fast_settings(page)
+    page.goto(site.url + HS_URL.replace("e2e-7", "fault-1"))
+    wait_ready(page)
+    human_turn_or_over(page)
+    log_before = page.locator("#log li").count()
+    # A button whose action the rules cannot read: the controller reports it, nothing is lost.
+    page.evaluate("""() => { const b = document.createElement('button');
+        b.dataset.action = 'go'; b.id = 'bogus'; b.textContent = 'bogus';
+        document.getElementById('board').appendChild(b); }""")
+    page.click("#bogus")
+    expect(page.locator("#notice")).to_contain_text("not a Hack & Slash action")
+    assert page.locator("#log li").count() == log_before
+    expect(page.locator("#board [data-action^='go']").first).to_be_visible()
