@@ -23,7 +23,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
                  "pyodide-lock.json")
 # PyScript's chunks that our pages load (core plus what `files` and the Python
 # interpreter need); editor and terminal chunks are never requested, so not shipped.
-PYSCRIPT_CHUNKS = ("core.js", "core-*.js", "error-*.js", "zip-*.js")
+PYSCRIPT_CHUNKS = ("core.js", "core-*.js", "error-*.js")
 # PyScript plugins we do not use; turning them off also keeps the page within a CSP
 # without 'unsafe-eval' (their worker hooks are compiled with Function()).
 PYSCRIPT_PLUGINS_OFF = ("!py-editor", "!py-game", "!py-terminal", "!donkey", "!deprecations-manager")
@@ -59,12 +59,17 @@ def build(wheel: str, out: str) -> dict[str, object]:
         for path in glob.glob(os.path.join(pyscript_src, pattern)):
             shutil.copy2(path, os.path.join(out, "pyscript", os.path.basename(path)))
 
-    os.makedirs(os.path.join(out, "wheels"))
+    # The wheel sits in a folder named after its content, so it can be cached forever
+    # (netlify.toml) while a rebuilt wheel of the same version still reaches players.
     wheel_name = os.path.basename(wheel)
-    shutil.copy2(wheel, os.path.join(out, "wheels", wheel_name))
+    with open(wheel, "rb") as f:
+        wheel_hash = hashlib.sha256(f.read()).hexdigest()[:10]
+    wheel_rel = f"wheels/{wheel_hash}/{wheel_name}"
+    os.makedirs(os.path.join(out, "wheels", wheel_hash))
+    shutil.copy2(wheel, os.path.join(out, wheel_rel))
 
     ui_files = sorted(os.listdir(os.path.join(ROOT, "web", "ui")))
-    files = {f"./wheels/{wheel_name}": f"{PYTHON_VERSION_DIR}/*"}
+    files = {f"./{wheel_rel}": f"{PYTHON_VERSION_DIR}/*"}
     files.update({f"./ui/{name}": name for name in ui_files if name.endswith(".py") and name != "main.py"})
     config = {"interpreter": "./pyodide/pyodide.mjs", "files": files,
               "plugins": list(PYSCRIPT_PLUGINS_OFF)}

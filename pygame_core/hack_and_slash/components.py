@@ -2,7 +2,7 @@
 
 The rulebook fixes the counts (Brag at the Tavern plus 20 quests, three six-sided dice,
 8 adventurers each) but not the faces. Ours run from sure things worth 1 point to
-long shots worth 7. Rewards follow risk: a card's value (points, plus 1 if it grants
+long shots worth 8. Rewards follow risk: a card's value (points, plus 1 if it grants
 an adventurer) grows with the adventurers it is expected to cost, and no card is
 dominated by another (at most as many dice, at least the odds and the value), which
 tests/test_hack_and_slash.py checks. docs/hack-and-slash-quests.md lists every
@@ -54,33 +54,33 @@ QUESTS: tuple[Quest, ...] = (
           "The answer is always smaller than you think."),
     Quest("caravan", "Guard the Caravan", 2, 5, False, 1, True,
           "Easy coin, and the cook's nephew wants to come along."),
-    Quest("bandits", "Bandits on the Road", 2, 6, False, 2, False,
+    Quest("bandits", "Bandits on the Road", 3, 8, False, 2, False,
           "They have more knives than sense."),
     Quest("warrens", "The Goblin Warrens", 2, 7, False, 2, True,
           "Small tunnels, many goblins, one grateful prisoner who joins you."),
-    Quest("crypt", "Crypt of the Restless", 2, 8, False, 3, False,
+    Quest("crypt", "Crypt of the Restless", 2, 8, False, 4, False,
           "Bring torches; the dead dislike the light and you need it."),
-    Quest("wyvern", "Wyvern's Nest", 2, 9, False, 4, False,
+    Quest("wyvern", "Wyvern's Nest", 2, 9, False, 5, False,
           "Take one egg and run faster than its mother flies."),
-    Quest("tower", "The Leaning Tower", 2, 10, False, 5, False,
+    Quest("tower", "The Leaning Tower", 2, 10, False, 6, False,
           "Climb the stair before the wizard's tower finishes falling."),
-    Quest("balance", "The Scales of Balance", 2, 7, True, 5, True,
+    Quest("balance", "The Scales of Balance", 2, 7, True, 6, True,
           "The golem lets pass only those whose weight is just right."),
-    Quest("giant", "Wake the Sleeping Giant", 2, 11, False, 7, False,
+    Quest("giant", "Wake the Sleeping Giant", 2, 11, False, 8, False,
           "Ask politely for the key he is lying on."),
     Quest("mine", "Haunted Silver Mine", 3, 9, False, 2, True,
           "The ghosts are miners too, and one of them still wants work."),
-    Quest("siege", "Break the Siege", 3, 10, False, 3, False,
+    Quest("siege", "Break the Siege", 3, 10, False, 4, False,
           "Open the gate from the inside; the outside is the easy part."),
-    Quest("hydra", "Hunt the Hydra", 3, 11, False, 3, True,
+    Quest("hydra", "Hunt the Hydra", 3, 11, False, 4, True,
           "Cut one head and two complain; a hunter from the marsh signs on."),
-    Quest("lich", "The Lich's Library", 3, 12, False, 4, False,
+    Quest("lich", "The Lich's Library", 3, 12, False, 6, False,
           "Return the overdue books and survive the librarian."),
-    Quest("kraken", "Sail Against the Kraken", 3, 13, False, 5, False,
+    Quest("kraken", "Sail Against the Kraken", 3, 13, False, 7, False,
           "Row hard, pray harder, and never look down."),
-    Quest("dragon", "Slay the Red Dragon", 3, 14, False, 7, False,
+    Quest("dragon", "Slay the Red Dragon", 3, 14, False, 8, False,
           "The bards have already written the song; make it true."),
-    Quest("vault", "The Clockwork Vault", 3, 10, True, 6, True,
+    Quest("vault", "The Clockwork Vault", 3, 10, True, 8, True,
           "Three dials, one combination, and a locksmith who stays for the pay."),
 )
 
