@@ -46,6 +46,13 @@ def build(wheel: str, out: str) -> dict[str, object]:
         shutil.rmtree(out)
     copy_tree(os.path.join(ROOT, "web"), out)
 
+    # The embed page is the same app in a bare frame: one game, no menu (see web/ui/app.py).
+    with open(os.path.join(out, "index.html")) as f:
+        page = f.read()
+    with open(os.path.join(out, "embed.html"), "w") as f:
+        f.write(page.replace("<body>", '<body class="embed">', 1)
+                .replace("<title>Hex Table: four hex games, offline</title>", "<title>Hex Table game</title>"))
+
     pyodide_src = os.path.join(ROOT, "node_modules", "pyodide")
     pyscript_src = os.path.join(ROOT, "node_modules", "@pyscript", "core", "dist")
     for src in (pyodide_src, pyscript_src):

@@ -2,18 +2,82 @@
 // progress bar, and an error panel with a way on if the runtime never starts.
 
 // Our Content-Security-Policy forbids evaluating strings as code. PyScript compiles its
-// hooks for web workers with Function() even on pages that start no worker (we start
-// none); let that compilation fail quietly so the main-thread runtime can start.
+// hooks for web workers with Function("return(w,x)=>…") even on pages that start no
+// worker (we start none): answer those with a no-op instead of evaluating anything.
+const WORKER_HOOK = "return(w,x)=>";
 globalThis.Function = new Proxy(Function, {
   apply(target, self, args) {
-    try {
-      return Reflect.apply(target, self, args);
-    } catch (error) {
-      if (error instanceof EvalError) return () => undefined;
-      throw error;
-    }
+    const body = String(args[args.length - 1] || "");
+    if (body.startsWith(WORKER_HOOK)) return () => undefined;
+    return Reflect.apply(target, self, args);
   },
 });
+
+// In a frame on another site the browser may refuse storage. PyScript keeps a cache in
+// IndexedDB and cannot start without one, so give it a throwaway in-memory store there;
+// the games then play without saves (web/ui/storage.py says so to the player).
+function storageRefused() {
+  try {
+    return !globalThis.indexedDB || (localStorage.length, false);
+  } catch (error) {
+    return true;
+  }
+}
+
+function memoryIndexedDB() {
+  const databases = new Map();
+  const later = (fn) => setTimeout(fn, 0);
+  const request = (run) => {
+    const req = { result: undefined, error: null, onsuccess: null, onerror: null };
+    later(() => {
+      try {
+        req.result = run();
+        req.onsuccess?.({ target: req });
+      } catch (error) {
+        req.error = error;
+        req.onerror?.({ target: req });
+      }
+    });
+    return req;
+  };
+  const store = (map) => ({
+    get: (key) => request(() => map.get(key)),
+    getKey: (key) => request(() => (map.has(key) ? key : undefined)),
+    put: (value, key) => request(() => (map.set(key, value), key)),
+    delete: (key) => request(() => void map.delete(key)),
+    clear: () => request(() => map.clear()),
+    count: () => request(() => map.size),
+    getAllKeys: () => request(() => [...map.keys()]),
+  });
+  const database = (stores) => ({
+    get objectStoreNames() { return { length: stores.size, contains: (name) => stores.has(name) }; },
+    createObjectStore(name) { stores.set(name, new Map()); return store(stores.get(name)); },
+    transaction() { return { objectStore: (name) => store(stores.get(name)) }; },
+    close() {},
+  });
+  return {
+    open(name) {
+      const req = { result: null, onsuccess: null, onerror: null, onupgradeneeded: null };
+      later(() => {
+        const fresh = !databases.has(name);
+        if (fresh) databases.set(name, new Map());
+        req.result = database(databases.get(name));
+        if (fresh && req.onupgradeneeded) {
+          const transaction = { oncomplete: null };
+          req.onupgradeneeded({ target: { result: req.result, transaction } });
+          later(() => transaction.oncomplete?.());
+        }
+        req.onsuccess?.({ target: req });
+      });
+      return req;
+    },
+  };
+}
+
+if (storageRefused()) {
+  Object.defineProperty(globalThis, "indexedDB", { value: memoryIndexedDB(), configurable: true });
+}
+
 const STAGES = {
   "Loading Pyodide": [2, "Loading the Python runtime…"],
   "Loaded Pyodide": [3, "Python runtime loaded"],

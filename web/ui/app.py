@@ -91,6 +91,7 @@ class App:
         self.session: Session | None = None
         self.games = playable_games()
         self.setup_game: str | None = None
+        self.embedded = bool(js.document.body.classList.contains("embed"))
 
     # -- start-up --------------------------------------------------------------------------
     def start(self) -> None:
@@ -102,6 +103,9 @@ class App:
             else:
                 button.textContent = "Coming soon"
         el("import-file").disabled = False
+        if self.embedded:
+            el("menu-button").textContent = "New game"
+        self.wire_settings()
         on(el("import-file"), "change", self.guard_async(self.import_save))
         on(el("setup-form"), "submit", self.guard(self.start_from_setup))
         on(el("setup-cancel"), "click", lambda e: el("setup").close())
@@ -136,7 +140,31 @@ class App:
         if params.get("game"):
             self.start_from_params(params)
             return
+        if self.embedded and first:
+            notice("No game was chosen in the address (add ?game=hack-and-slash, for example).", 8)
         self.show_menu()
+
+    # -- settings --------------------------------------------------------------------------
+    def wire_settings(self) -> None:
+        speed, motion, contrast = el("setting-speed"), el("setting-motion"), el("setting-contrast")
+        speed.value = str(self.settings.get("speed", 1))
+        motion.checked = bool(self.settings.get("reduced_motion", browser.prefers_reduced_motion()))
+        contrast.checked = bool(self.settings.get("high_contrast", False))
+
+        def changed(event: Any = None) -> None:
+            self.settings.update(speed=float(speed.value), reduced_motion=bool(motion.checked),
+                                 high_contrast=bool(contrast.checked))
+            self.store.save_settings(self.settings)
+            self.apply_settings()
+        for control in (speed, motion, contrast):
+            control.disabled = False
+            on(control, "change", self.guard(changed))
+        self.apply_settings()
+
+    def apply_settings(self) -> None:
+        body = js.document.body.classList
+        body.toggle("reduced-motion", bool(self.settings.get("reduced_motion", False)))
+        body.toggle("high-contrast", bool(self.settings.get("high_contrast", False)))
 
     # -- errors ---------------------------------------------------------------------------
     def guard(self, handler: Callable[..., Any]) -> Callable[..., Any]:
@@ -174,6 +202,11 @@ class App:
             js.history.replaceState(None, "", str(js.location.pathname) + str(js.location.search))
 
     def go_menu(self) -> None:
+        if self.embedded and self.session is not None:
+            # An embedded page has no menu: "Menu" starts a fresh game with the same seats.
+            match = self.session.match
+            self.begin(match.game.id, match.players, self.session.seats, match.names, match.options, None)
+            return
         js.location.hash = ""
         self.show_menu()
 
