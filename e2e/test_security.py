@@ -29,7 +29,7 @@ def test_a_player_named_with_markup_shows_literally_and_runs_nothing(page: Page,
     expect(page.locator("#game")).to_be_visible()
     expect(page.locator("#scores")).to_contain_text(MARKUP[:24])
     assert page.locator("#board img, #scores img, #log img").count() == 0
-    page.wait_for_function("/your turn|Game over/.test(document.getElementById('turn').textContent)")
+    page.wait_for_function("() => /your turn|Game over/.test(document.getElementById('turn').textContent)")
     page.locator("#board [data-action]").first.click()
     page.wait_for_timeout(500)
     assert dialogs == []

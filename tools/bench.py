@@ -102,7 +102,7 @@ def load(context, url: str) -> dict:
     cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
     page.add_init_script(PROBE)
     page.goto(url, wait_until="commit")
-    page.wait_for_function("window.__usable !== null", timeout=180_000, polling=50)
+    page.wait_for_function("() => window.__usable !== null", timeout=180_000, polling=50)
     usable = page.evaluate("window.__usable")
     paint = page.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null")
     time.sleep(0.3)  # let late responses report their sizes
@@ -123,7 +123,8 @@ def sw_precache_bytes(context) -> int:
 
 
 def click_latency(page, clicks: int = 40) -> list[float]:
-    page.wait_for_function("/your turn/.test(document.getElementById('turn').textContent)", timeout=120_000)
+    page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)",
+                           timeout=120_000)
     page.evaluate("""() => {
         window.__lat = [];
         const board = document.getElementById('board');
@@ -141,13 +142,13 @@ def bot_long_tasks(page) -> float:
     """Play a few human moves so the computer takes turns; longest task seen (0: none over 50 ms)."""
     page.evaluate("window.__longtasks = []")
     for _ in range(4):
-        page.wait_for_function("/your turn|Game over/.test(document.getElementById('turn').textContent)",
+        page.wait_for_function("() => /your turn|Game over/.test(document.getElementById('turn').textContent)",
                                timeout=120_000)
         if "Game over" in page.inner_text("#turn"):
             break
         page.locator("#board [data-action]").first.click()
         page.wait_for_timeout(200)
-    page.wait_for_function("/your turn|Game over/.test(document.getElementById('turn').textContent)",
+    page.wait_for_function("() => /your turn|Game over/.test(document.getElementById('turn').textContent)",
                            timeout=120_000)
     return max(page.evaluate("window.__longtasks") or [0.0])
 

@@ -39,6 +39,7 @@ def quest_label(q: Quest) -> str:
 
 
 def quest_card(q: Quest, legal: set[str], ui: dict[str, str], active: bool) -> str:
+    """A card; its text (icons spelled out for screen readers) is the button's name."""
     action = f"go {q.id}"
     odds = ""
     if ui.get("odds"):
@@ -48,17 +49,17 @@ def quest_card(q: Quest, legal: set[str], ui: dict[str, str], active: bool) -> s
     reward = f"{STAR}{q.points}" if q.points or not q.recruit else ""
     if q.recruit:
         reward += f'<span class="hs-plus">+{MEEPLE}</span>'
-    body = (f'<span class="hs-challenge" title="adventurers needed">{MEEPLE * q.challenge}</span>'
-            f'<span class="hs-goal" title="roll needed">{goal}</span>'
-            f'<span class="hs-reward" title="reward">{reward}</span>'
-            f'<span class="hs-name">{escape(q.name)}</span>'
+    said = quest_label(q).split(": ", 1)[1]
+    body = (f'<span class="hs-name">{escape(q.name)}</span>'
+            f'<span class="visually-hidden">: {escape(said)}.</span>'
+            f'<span class="hs-challenge" title="adventurers needed" aria-hidden="true">{MEEPLE * q.challenge}</span>'
+            f'<span class="hs-goal" title="roll needed" aria-hidden="true">{goal}</span>'
+            f'<span class="hs-reward" title="reward" aria-hidden="true">{reward}</span>'
             f'<span class="hs-flavour">{escape(q.flavour)}</span>{odds}')
     classes = "hs-card" + (" hs-brag" if q is BRAG else "") + (" hs-on-quest" if active else "")
-    label = escape(quest_label(q), quote=True)
     if action in legal:
-        return (f'<button type="button" class="{classes} hs-can" data-action="{action}" '
-                f'aria-label="{label}">{body}</button>')
-    return f'<div class="{classes}" role="group" aria-label="{label}">{body}</div>'
+        return f'<button type="button" class="{classes} hs-can" data-action="{action}">{body}</button>'
+    return f'<div class="{classes}">{body}</div>'
 
 
 def dice_panel(view: dict[str, Any], names: Sequence[str], legal: set[str]) -> str:

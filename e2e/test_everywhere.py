@@ -1,0 +1,95 @@
+"""Everywhere a player is: installable, phone and desktop sizes, keyboard only, accessible."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from conftest import ROOT, fast_settings, wait_ready
+from playwright.sync_api import Page, expect
+
+AXE = os.path.join(ROOT, "node_modules", "axe-core", "axe.min.js")
+HS_URL = "?game=hack-and-slash&seats=3&bots=2&level=easy&seed=everywhere"
+SIZES = {"phone": (360, 640), "desktop": (1920, 1080)}
+
+
+def test_the_site_passes_chromiums_installability_checks(page: Page, site):
+    page.goto(site.url)
+    wait_ready(page)
+    page.wait_for_function("() => navigator.serviceWorker.ready.then(r => !!r.active)")
+    cdp = page.context.new_cdp_session(page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # Playwright's contexts are incognito-like, which Chromium reports as its own error;
+    # anything else (manifest, icons, service worker, start URL) would be ours.
+    errors = [e for e in errors if e["errorId"] != "in-incognito"]
+    assert errors == [], errors
+    manifest = cdp.send("Page.getAppManifest")
+    assert not manifest.get("errors"), manifest.get("errors")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("where", ["menu", "hack-and-slash"])
+def test_pages_fit_without_horizontal_scrolling(page: Page, site, size, where, tmp_path):
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    fast_settings(page)
+    page.goto(site.url + ("" if where == "menu" else HS_URL))
+    wait_ready(page)
+    if where != "menu":
+        page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)",
+                               timeout=60_000)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "horizontal scroll"
+    os.makedirs(os.path.join(ROOT, "e2e", "artifacts"), exist_ok=True)
+    page.screenshot(path=os.path.join(ROOT, "e2e", "artifacts", f"{where}-{size}.png"), full_page=True)
+    # Controls are inside the viewport's width and big enough to touch.
+    small = page.evaluate("""() => [...document.querySelectorAll('button:not([hidden]), select, [data-action]')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.id || e.dataset.action || e.textContent.trim().slice(0, 20), e.getBoundingClientRect()])
+        .filter(([_, r]) => r.width < 44 || r.height < 44 || r.right > window.innerWidth + 1)
+        .map(([n, r]) => `${n}: ${Math.round(r.width)}x${Math.round(r.height)} right ${Math.round(r.right)}`)""")
+    assert small == [], small
+
+
+def test_a_whole_game_with_the_keyboard_only(page: Page, site):
+    fast_settings(page)
+    page.goto(site.url + HS_URL.replace("everywhere", "keys"))
+    wait_ready(page)
+    for _ in range(300):
+        page.wait_for_function("() => /your turn|Game over/.test(document.getElementById('turn').textContent)"
+                               " && !document.getElementById('board').classList.contains('thinking')",
+                               timeout=60_000)
+        if "Game over" in page.inner_text("#turn"):
+            break
+        before = page.locator("#log li").count()
+        # From the top of the game screen, Tab into the board; arrows move between choices.
+        page.evaluate("document.getElementById('turn').setAttribute('tabindex', '-1'); document.getElementById('turn').focus()")
+        page.keyboard.press("Tab")
+        for _ in range(40):
+            if page.evaluate("!!document.activeElement.closest('#board [data-action]')"):
+                break
+            page.keyboard.press("Tab")
+        assert page.evaluate("!!document.activeElement.closest('#board [data-action]')"), "no choice reachable by Tab"
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowLeft")
+        outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+        assert outline != "none", "the focused choice shows no focus ring"
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+    expect(page.locator("#turn")).to_contain_text("Game over")
+
+
+@pytest.mark.parametrize("where", ["menu", "hack-and-slash"])
+def test_no_serious_accessibility_violations(page: Page, site, where):
+    fast_settings(page)
+    page.goto(site.url + ("" if where == "menu" else HS_URL.replace("everywhere", "axe")))
+    wait_ready(page)
+    if where != "menu":
+        page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)",
+                               timeout=60_000)
+    # Injected through the debugging protocol, which the page's CSP does not govern.
+    with open(AXE, encoding="utf-8") as f:
+        page.evaluate(f.read() + "\n;0")
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    serious = [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+               for v in result["violations"] if v["impact"] in ("serious", "critical")]
+    assert serious == [], "\n".join(serious)
