@@ -158,7 +158,11 @@ class Game(ABC):
     default_players: ClassVar[int]
     options: ClassVar[dict[str, Option]] = {}
     hidden_information: ClassVar[bool] = False
-    """True when seats see different views (the page then hides a seat's view between turns)."""
+    """True when seats may see different views (the page then hides a seat's view between turns)."""
+
+    def hides_information(self, players: int, **options: Any) -> bool:
+        """Whether seats see different views in this set-up; games with variants refine it."""
+        return self.hidden_information
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Fill in defaults and check every value; unknown names are an error."""

@@ -409,7 +409,7 @@ class App:
             return
         match, state = session.match, session.match.state
         seat = self.viewing_seat()
-        needs_handoff = (match.game.hidden_information and len(session.humans) > 1
+        needs_handoff = (match.game.hides_information(match.players, **match.options) and len(session.humans) > 1
                          and seat is not None and seat != session.handed_to and not state.is_over)
         session.shown_seat = seat
         show("handoff", needs_handoff)

@@ -1,0 +1,184 @@
+"""The 28 hex tiles and 26 goal cards of our edition of Horrible Hex.
+
+The rulebook gives the counts and kinds (13 gray tiles with a red star, 13 red tiles
+with a gray circle, 2 wild tiles with both; 26 goal cards of 4 tiles each) but not the
+movement icons printed on each tile nor the faces of the goal cards. Ours:
+
+Tiles. Each tile lists its six edges clockwise from east as printed (orientation 0):
+`S` slide, `J` jump, `P` push, `X` swap (exchange), `.` no icon. Both colours carry
+every icon kind on every edge at least once, one tile of each colour is blank, one
+gray tile has an icon on all six edges, and the rest carry two or three icons: most
+tiles can move, but not everywhere, so a move is a choice rather than a given. The gray
+tiles group their icons by kind (three slide tiles on opposite edges, two jump tiles on
+alternate edges, three push tiles and two swap tiles on neighbouring edges, one mixed
+and one full), the red ones pair two kinds on opposite edges (slide with push, jump
+with swap). The wild tiles are strong in pattern terms, so they get only two icons.
+tests/test_horrible_hex.py checks the distribution; docs/horrible-hex-components.md
+lists it.
+
+Goal cards. A pattern is four touching cells, each gray (star) or red (circle); a
+goal matches in any of its six rotations but never mirrored. There are 10 shapes of
+four touching hexes up to rotation (the 7 free tetrahexes, three of which come in two
+mirror images). We enumerated every shape with every colouring, up to rotation, and
+kept: for each of the 10 shapes, the first and the last of its balanced colourings
+(two stars, two circles) in a fixed sort order, which gives 20 cards that differ in
+where the two colours sit; then, for the first six shapes, one unbalanced card, three
+stars and three circles alternately, which gives 6 more. So every shape appears two
+or three times, the deck asks for 52 stars and 52 circles in all (as even as the
+13/13 split of the tiles), and no two cards are equal under rotation (a test checks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..hexgrid import Hex, rotate
+
+GRAY, RED, WILD = "G", "R", "W"
+KIND_NAMES = {GRAY: "gray", RED: "red", WILD: "wild"}
+SYMBOL_NAMES = {GRAY: "red star", RED: "gray circle", WILD: "star and circle"}
+
+SLIDE, JUMP, PUSH, SWAP = "S", "J", "P", "X"
+ICONS = (SLIDE, JUMP, PUSH, SWAP)
+ICON_NAMES = {SLIDE: "slide", JUMP: "jump", PUSH: "push", SWAP: "swap"}
+ICON_BY_NAME = {v: k for k, v in ICON_NAMES.items()}
+
+TRIANGLE: tuple[Hex, ...] = (Hex(0, 0), Hex(1, 0), Hex(0, 1))
+"""Where the three tiles of a fresh start are dealt, in this order."""
+
+PLAYER_GOALS = {1: 4, 2: 2, 3: 1}
+"""Goal cards held per player (solo: the row of four)."""
+
+DEFAULT_TARGET = 3
+
+
+@dataclass(frozen=True)
+class Tile:
+    id: str
+    kind: str     # GRAY, RED or WILD
+    edges: str    # six characters, clockwise from east, as printed
+
+    def icon(self, direction: int, rot: int) -> str | None:
+        """The icon on the edge facing board `direction` when placed turned by `rot`."""
+        ch = self.edges[(direction - rot) % 6]
+        return None if ch == "." else ch
+
+    @property
+    def icon_count(self) -> int:
+        return sum(1 for ch in self.edges if ch != ".")
+
+    def matches(self, kind: str) -> bool:
+        return self.kind == WILD or self.kind == kind
+
+
+_TILE_EDGES: tuple[tuple[str, str, str], ...] = (
+    # gray tiles, red star: icons grouped by kind
+    ("G01", GRAY, "......"),
+    ("G02", GRAY, "S..S.."),
+    ("G03", GRAY, ".S..S."),
+    ("G04", GRAY, "..S..S"),
+    ("G05", GRAY, "J.J.J."),
+    ("G06", GRAY, ".J.J.J"),
+    ("G07", GRAY, "PP...."),
+    ("G08", GRAY, "..PP.."),
+    ("G09", GRAY, "....PP"),
+    ("G10", GRAY, "XXX..."),
+    ("G11", GRAY, "...XXX"),
+    ("G12", GRAY, "SJ.P.X"),
+    ("G13", GRAY, "SJPXSJ"),
+    # red tiles, gray circle: two kinds on opposite edges
+    ("R01", RED, "......"),
+    ("R02", RED, "S..P.."),
+    ("R03", RED, ".S..P."),
+    ("R04", RED, "..S..P"),
+    ("R05", RED, "P..S.."),
+    ("R06", RED, ".P..S."),
+    ("R07", RED, "..P..S"),
+    ("R08", RED, "J..X.."),
+    ("R09", RED, ".J..X."),
+    ("R10", RED, "..J..X"),
+    ("R11", RED, "X..J.."),
+    ("R12", RED, ".X..J."),
+    ("R13", RED, "..X..J"),
+    # wild tiles: both symbols, few icons
+    ("W01", WILD, "S..J.."),
+    ("W02", WILD, ".P..X."),
+)
+
+TILES: tuple[Tile, ...] = tuple(Tile(i, k, e) for i, k, e in _TILE_EDGES)
+TILES_BY_ID: dict[str, Tile] = {t.id: t for t in TILES}
+TILE_IDS: tuple[str, ...] = tuple(t.id for t in TILES)
+
+
+@dataclass(frozen=True)
+class Goal:
+    id: str
+    cells: tuple[tuple[Hex, str], ...]   # (offset, GRAY or RED), as printed
+
+    @property
+    def variants(self) -> tuple[tuple[tuple[Hex, str], ...], ...]:
+        return _VARIANTS[self.id]
+
+
+_GOAL_TEXT: tuple[tuple[str, str], ...] = (
+    ("P01", "G0,0 G0,1 R0,2 R0,3"),
+    ("P02", "R0,0 G0,1 G0,2 R0,3"),
+    ("P03", "G0,0 G0,1 R0,2 R1,-1"),
+    ("P04", "G0,0 G1,-1 R2,-2 R3,-2"),
+    ("P05", "G0,0 G0,1 R0,2 R1,0"),
+    ("P06", "G0,0 G1,-1 R2,-2 R2,-1"),
+    ("P07", "G0,0 G0,1 R0,2 R1,1"),
+    ("P08", "G0,0 R1,-1 G1,0 R1,1"),
+    ("P09", "G0,0 G0,1 R0,2 R1,2"),
+    ("P10", "G0,0 R1,-1 G2,-1 R3,-1"),
+    ("P11", "G0,0 G0,1 R1,-2 R1,-1"),
+    ("P12", "G0,0 R1,-1 R2,-1 G3,-2"),
+    ("P13", "G0,0 G0,1 R1,-1 R1,0"),
+    ("P14", "G0,0 R0,1 R1,0 G1,1"),
+    ("P15", "G0,0 G0,1 R1,-1 R1,1"),
+    ("P16", "G0,0 R0,1 R1,1 G2,0"),
+    ("P17", "G0,0 G0,1 R1,1 R1,2"),
+    ("P18", "R0,0 G0,1 G1,1 R1,2"),
+    ("P19", "G0,0 G1,-2 R1,-1 R2,-1"),
+    ("P20", "G0,0 R1,-2 G1,-1 R2,-1"),
+    ("P21", "G0,0 G0,1 G0,2 R0,3"),
+    ("P22", "G0,0 R0,1 R0,2 R1,-1"),
+    ("P23", "G0,0 G0,1 G0,2 R1,0"),
+    ("P24", "G0,0 R0,1 R0,2 R1,1"),
+    ("P25", "G0,0 G0,1 G0,2 R1,2"),
+    ("P26", "G0,0 R0,1 R1,-2 R1,-1"),
+)
+
+
+def _parse_goal(text: str) -> tuple[tuple[Hex, str], ...]:
+    return tuple((Hex.parse(cell[1:]), cell[0]) for cell in text.split())
+
+
+def rotations(cells: tuple[tuple[Hex, str], ...]) -> tuple[tuple[tuple[Hex, str], ...], ...]:
+    """The distinct rotations of a pattern, each translated so its smallest cell is 0,0."""
+    seen: list[tuple[tuple[Hex, str], ...]] = []
+    for k in range(6):
+        turned = [(rotate(h, k), kind) for h, kind in cells]
+        low = min(h for h, _ in turned)
+        shape = tuple(sorted((h - low, kind) for h, kind in turned))
+        if shape not in seen:
+            seen.append(shape)
+    return tuple(seen)
+
+
+def canonical(cells: tuple[tuple[Hex, str], ...]) -> tuple[tuple[Hex, str], ...]:
+    """One representative of a pattern under rotation (for comparing cards)."""
+    return min(rotations(cells))
+
+
+GOALS: tuple[Goal, ...] = tuple(Goal(i, _parse_goal(t)) for i, t in _GOAL_TEXT)
+GOALS_BY_ID: dict[str, Goal] = {g.id: g for g in GOALS}
+GOAL_IDS: tuple[str, ...] = tuple(g.id for g in GOALS)
+_VARIANTS = {g.id: rotations(g.cells) for g in GOALS}
+
+ORIENTED: dict[str, tuple[tuple[str | None, ...], ...]] = {
+    t.id: tuple(tuple(t.icon(d, rot) for d in range(6)) for rot in range(6)) for t in TILES
+}
+"""ORIENTED[tile][rot][direction]: the icon facing a board direction (a lookup table for speed)."""
+
+KIND_OF: dict[str, str] = {t.id: t.kind for t in TILES}

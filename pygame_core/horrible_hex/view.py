@@ -1,0 +1,557 @@
+"""Horrible Hex in the browser: the board and the goal cards as HTML with inline SVG.
+
+`render(view, ui, names)` is a pure function of a seat's view (see rules.HexState.view)
+and of page-local `ui` state:
+
+- ``sel=q,r``   the tile whose moves are shown (move step);
+- ``cell=q,r``  the empty cell where the drawn tile is previewed (placement step);
+- ``rot=0..5``  the preview's turn (the "r" key turns it clockwise, "R" back).
+
+Every tile carries its colour, its symbol (star or circle, both on a wild tile) and
+an icon on each edge that can move it, each kind a different shape: slide a single
+chevron, jump a double chevron, push a solid arrow behind a bar, swap a two-headed
+arrow. Labels say the same in words.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from typing import Any
+
+from ..hexgrid import DIRECTION_NAMES, SQRT3, Hex, bounds, edge_midpoint, polygon_points, to_pixel
+from .components import GOALS_BY_ID, ICON_NAMES, KIND_NAMES, SYMBOL_NAMES
+
+SIZE = 40.0
+MIN_WIDTH = 8 * SQRT3 * SIZE   # a small group is not blown up to fill the page
+MIN_HEIGHT = 7 * SIZE
+CARD_SIZE = 9.0
+_ICON_LETTER = {v: k for k, v in ICON_NAMES.items()}
+CLASS_OF = {"G": "hh-gray", "R": "hh-red", "W": "hh-wild"}
+
+
+# -- small pieces ------------------------------------------------------------------------------
+def _esc(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _cell(q: int, r: int) -> str:
+    return f"{q},{r}"
+
+
+def _parse_cell(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        q, r = text.split(",")
+        return int(q), int(r)
+    except ValueError:
+        return None
+
+
+def _rot(ui: dict[str, Any]) -> int:
+    try:
+        return int(ui.get("rot", 0)) % 6
+    except (TypeError, ValueError):
+        return 0
+
+
+def tile_label(kind: str | None, edges: list[Any] | None, where: str = "") -> str:
+    """'gray tile, red star, slide north-east, push south-west' (plus where it is)."""
+    if kind is None:
+        text = "face-down tile"
+    else:
+        parts = [f"{KIND_NAMES[kind]} tile", SYMBOL_NAMES[kind]]
+        icons = [f"{ICON_NAMES[e]} {DIRECTION_NAMES[d]}" for d, e in enumerate(edges or []) if e]
+        parts += icons or ["no moves"]
+        text = ", ".join(parts)
+    return f"{text}{', at ' + where if where else ''}"
+
+
+def _icon_glyph(icon: str, s: float) -> str:
+    """One edge icon drawn pointing along +x around the origin; shapes differ by kind."""
+    u = s * 0.11
+    if icon == "S":   # slide: one chevron
+        return f'<polyline class="hh-icon hh-slide" points="{-u:.1f},{-u:.1f} {u * 0.2:.1f},0 {-u:.1f},{u:.1f}"/>'
+    if icon == "J":   # jump: two chevrons
+        return (f'<polyline class="hh-icon hh-jump" points="{-1.4 * u:.1f},{-u:.1f} {-0.4 * u:.1f},0 {-1.4 * u:.1f},{u:.1f}"/>'
+                f'<polyline class="hh-icon hh-jump" points="{-0.2 * u:.1f},{-u:.1f} {0.8 * u:.1f},0 {-0.2 * u:.1f},{u:.1f}"/>')
+    if icon == "P":   # push: a bar and a solid arrowhead
+        return (f'<line class="hh-icon hh-push" x1="{-1.3 * u:.1f}" y1="{-u:.1f}" x2="{-1.3 * u:.1f}" y2="{u:.1f}"/>'
+                f'<polygon class="hh-icon-fill hh-push" points="{-0.8 * u:.1f},{-u:.1f} {0.8 * u:.1f},0 {-0.8 * u:.1f},{u:.1f}"/>')
+    # swap: a two-headed arrow across the edge
+    return (f'<line class="hh-icon hh-swap" x1="{-1.3 * u:.1f}" y1="0" x2="{1.0 * u:.1f}" y2="0"/>'
+            f'<polyline class="hh-icon hh-swap" points="{0.3 * u:.1f},{-0.7 * u:.1f} {1.0 * u:.1f},0 {0.3 * u:.1f},{0.7 * u:.1f}"/>'
+            f'<polyline class="hh-icon hh-swap" points="{-0.6 * u:.1f},{-0.7 * u:.1f} {-1.3 * u:.1f},0 {-0.6 * u:.1f},{0.7 * u:.1f}"/>')
+
+
+def _star(cx: float, cy: float, radius: float, cls: str) -> str:
+    pts = []
+    for i in range(10):
+        rad = radius if i % 2 == 0 else radius * 0.45
+        a = math.radians(-90 + 36 * i)
+        pts.append(f"{cx + rad * math.cos(a):.1f},{cy + rad * math.sin(a):.1f}")
+    return f'<polygon class="{cls}" points="{" ".join(pts)}"/>'
+
+
+def _symbol(kind: str, cx: float, cy: float, s: float) -> str:
+    if kind == "G":
+        return _star(cx, cy, s * 0.32, "hh-star")
+    if kind == "R":
+        return f'<circle class="hh-circle" cx="{cx:.1f}" cy="{cy:.1f}" r="{s * 0.24:.1f}"/>'
+    return (_star(cx - s * 0.2, cy, s * 0.22, "hh-star")
+            + f'<circle class="hh-circle" cx="{cx + s * 0.22:.1f}" cy="{cy:.1f}" r="{s * 0.15:.1f}"/>')
+
+
+def tile_svg(cx: float, cy: float, s: float, kind: str | None, edges: list[Any] | None,
+             classes: str = "", attrs: str = "") -> str:
+    """A whole tile: body, symbol and edge icons (or a plain back when face down)."""
+    body_cls = "hh-back" if kind is None else CLASS_OF[kind]
+    out = [f'<g class="hh-tile {body_cls} {classes}" {attrs}>',
+           f'<polygon class="hh-body" points="{polygon_points(cx, cy, s * 0.96)}"/>']
+    if kind == "W":  # the red half of a wild tile
+        half = [(cx, cy - s * 0.96), (cx + s * 0.96 * SQRT3 / 2, cy - s * 0.48),
+                (cx + s * 0.96 * SQRT3 / 2, cy + s * 0.48), (cx, cy + s * 0.96)]
+        out.append(f'<polygon class="hh-wild-half" points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in half)}"/>')
+    if kind is None:
+        out.append(f'<text class="hh-back-mark" x="{cx:.1f}" y="{cy + s * 0.18:.1f}">?</text>')
+    else:
+        out.append(_symbol(kind, cx, cy, s))
+        for d, icon in enumerate(edges or []):
+            if icon:
+                mx, my = edge_midpoint(cx, cy, s * 0.72, d)
+                out.append(f'<g transform="translate({mx:.1f},{my:.1f}) rotate({60 * d})">'
+                           f'{_icon_glyph(icon, s)}</g>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _press(label: str, action: str | None = None, ui: str | None = None) -> str:
+    """Attributes of a focusable SVG element that plays an action or sets ui keys."""
+    attr = f'tabindex="0" role="button" aria-label="{_esc(label)}"'
+    if action is not None:
+        attr += f' data-action="{_esc(action)}"'
+    if ui is not None:
+        attr += f' data-ui="{_esc(ui)}"'
+    return attr
+
+
+def _button(text: str, action: str | None = None, ui: str | None = None, cls: str = "",
+            label: str | None = None, disabled: bool = False) -> str:
+    attr = f' data-action="{_esc(action)}"' if action is not None else ""
+    attr += f' data-ui="{_esc(ui)}"' if ui is not None else ""
+    attr += f' aria-label="{_esc(label)}"' if label else ""
+    attr += " disabled" if disabled else ""
+    return f'<button type="button" class="hh-button {cls}"{attr}>{_esc(text)}</button>'
+
+
+# -- goal cards ----------------------------------------------------------------------------------
+def goal_words(goal_id: str) -> str:
+    """A goal card in words, row by row from the top: 'row 1: star, circle; row 2: ...'."""
+    cells = GOALS_BY_ID[goal_id].cells
+    rows: dict[int, list[tuple[float, str]]] = {}
+    for h, kind in cells:
+        x, _ = to_pixel(h, 1.0)
+        rows.setdefault(h.r, []).append((x, "star" if kind == "G" else "circle"))
+    parts = []
+    for i, r in enumerate(sorted(rows), 1):
+        parts.append(f"row {i}: " + ", ".join(name for _, name in sorted(rows[r])))
+    return f"goal {goal_id}, " + "; ".join(parts)
+
+
+def goal_svg(goal_id: str, cls: str = "") -> str:
+    cells = GOALS_BY_ID[goal_id].cells
+    x, y, w, h = bounds([c for c, _ in cells], CARD_SIZE, 2)
+    out = [f'<svg class="hh-card {cls}" viewBox="{x:.1f} {y:.1f} {w:.1f} {h:.1f}" role="img" '
+           f'aria-label="{_esc(goal_words(goal_id))}">']
+    for cell, kind in cells:
+        cx, cy = to_pixel(cell, CARD_SIZE)
+        out.append(f'<polygon class="hh-card-cell {CLASS_OF[kind]}" points="{polygon_points(cx, cy, CARD_SIZE * 0.95)}"/>')
+        out.append(_symbol(kind, cx, cy, CARD_SIZE))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _card(goal_id: str, note: str = "") -> str:
+    return (f'<figure class="hh-goal">{goal_svg(goal_id)}'
+            f'<figcaption>{_esc(goal_id)}{(" " + _esc(note)) if note else ""}</figcaption></figure>')
+
+
+def _at_least(box: tuple[float, float, float, float], width: float,
+              height: float) -> tuple[float, float, float, float]:
+    """Widen a viewBox about its centre so the group stays centred and tiles keep a sane size."""
+    x, y, w, h = box
+    if w < width:
+        x, w = x - (width - w) / 2, width
+    if h < height:
+        y, h = y - (height - h) / 2, height
+    return x, y, w, h
+
+
+# -- the board -------------------------------------------------------------------------------------
+def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> str:
+    mine = bool(view["legal"])
+    phase = view["phase"]
+    tiles = {(t["q"], t["r"]): t for t in view["board"]}
+    extra: list[tuple[int, int]] = [tuple(c) for c in view["places"]] if mine and phase == "place" else []
+    sel = _parse_cell(ui.get("sel")) if mine and phase == "move" else None
+    moves = [m for m in view["moves"] if tuple(m["from"]) == sel] if sel else []
+    movable = {tuple(m["from"]) for m in view["moves"]}
+    for m in moves:
+        extra.append(tuple(m["to"]))
+    cells = [Hex(q, r) for q, r in list(tiles) + extra] or [Hex(0, 0)]
+    x, y, w, h = _at_least(bounds(cells, SIZE, SIZE * 0.3), MIN_WIDTH, MIN_HEIGHT)
+    out = [f'<svg class="hh-board" viewBox="{x:.1f} {y:.1f} {w:.1f} {h:.1f}" '
+           f'role="group" aria-label="The tiles in play">']
+    keep_of: dict[tuple[int, int], dict[str, Any]] = {}
+    if mine and phase == "keep":
+        for i, cl in enumerate(view["clusters"]):
+            for c in cl["cells"]:
+                keep_of[tuple(c)] = {"i": i, **cl}
+    # placement targets first (under the tiles)
+    chosen = _parse_cell(ui.get("cell")) if mine and phase == "place" else None
+    if mine and phase == "place":
+        for q, r in view["places"]:
+            cx, cy = to_pixel(Hex(q, r), SIZE)
+            if (q, r) == chosen:
+                continue
+            out.append(f'<polygon class="hh-target" points="{polygon_points(cx, cy, SIZE * 0.9)}" '
+                       f'{_press(f"empty cell {q},{r}: preview the new tile here", ui=f"cell={q},{r}")}/>')
+    for (q, r), t in sorted(tiles.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        cx, cy = to_pixel(Hex(q, r), SIZE)
+        where = f"{q},{r}"
+        label = tile_label(t["kind"], t["edges"], where)
+        classes = []
+        if t["moved"]:
+            classes.append("hh-moved")
+            label += ", moved last"
+        if t["face_down"] and t["kind"] is not None:
+            classes.append("hh-covert")
+            label += ", face down to the other players"
+        attrs = f'aria-label="{_esc(label)}" role="img"'
+        if (q, r) == sel:
+            classes.append("hh-selected")
+            # the same data-ui as before selecting, so the page keeps focus here
+            attrs = _press(label + ": selected, its moves are marked (Escape to drop)", ui=f"sel={q},{r}")
+        elif mine and phase == "move" and (q, r) in movable:
+            classes.append("hh-movable")
+            attrs = _press(label + ": show its moves", ui=f"sel={q},{r}")
+        elif (q, r) in keep_of:
+            cl = keep_of[(q, r)]
+            classes.append(f"hh-cluster hh-cluster-{cl['i'] % 4}")
+            attrs = _press(label + f": keep this cluster of {len(cl['cells'])} tiles", action=cl["action"])
+        out.append(tile_svg(cx, cy, SIZE, t["kind"], t["edges"], " ".join(classes), attrs))
+    # where the selected tile's moves would end, with the tiles they push along
+    for m in moves:
+        for fq, fr, tq, tr in m["shift"]:
+            x1, y1 = to_pixel(Hex(fq, fr), SIZE)
+            x2, y2 = to_pixel(Hex(tq, tr), SIZE)
+            out.append(f'<line class="hh-shift hh-{m["icon"]}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
+    for m in moves:
+        tq, tr = m["to"]
+        cx, cy = to_pixel(Hex(tq, tr), SIZE)
+        pushed = len(m["shift"]) - 1
+        what = (f", pushing {pushed} tile{'s' if pushed > 1 else ''}" if m["icon"] == "push" and pushed
+                else ", trading places" if m["icon"] == "swap" else "")
+        label = f"{m['icon']} {DIRECTION_NAMES[m['dir']]} to {tq},{tr}{what}"
+        out.append(f'<g class="hh-dest hh-{m["icon"]}" {_press(label, action=m["action"])}>'
+                   f'<polygon points="{polygon_points(cx, cy, SIZE * 0.55)}"/>'
+                   f'<g transform="translate({cx:.1f},{cy:.1f}) rotate({60 * m["dir"]}) scale(1.6)">'
+                   f'{_icon_glyph(_ICON_LETTER[m["icon"]], SIZE)}</g></g>')
+    if chosen is not None and view["drawn"] and not view["drawn"].get("hidden"):
+        rot = _rot(ui)
+        edges = [view["drawn"]["edges"][(d - rot) % 6] for d in range(6)]
+        cx, cy = to_pixel(Hex(*chosen), SIZE)
+        action = f"place {chosen[0]},{chosen[1]} r{rot}"
+        if action in view["legal"]:
+            label = tile_label(view["drawn"]["kind"], edges, f"{chosen[0]},{chosen[1]}")
+            out.append(tile_svg(cx, cy, SIZE, view["drawn"]["kind"], edges, "hh-preview",
+                                _press(f"place here: {label}", action=action)))
+    if not tiles:
+        out.append(f'<text class="hh-empty" x="{x + w / 2:.1f}" y="{y + h / 2:.1f}">'
+                   'The board is empty: a new triangle is dealt next.</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _flash_svg(flash: dict[str, Any], names: list[str]) -> str:
+    hit = {tuple(c) for g in flash["goals"] for c in g["cells"]}
+    cells = [Hex(q, r) for q, r, _, _ in flash["board"]]
+    x, y, w, h = bounds(cells, SIZE, 4)
+    from .components import KIND_OF, ORIENTED
+    out = [f'<svg class="hh-flash-board" viewBox="{x:.1f} {y:.1f} {w:.1f} {h:.1f}" role="img" '
+           f'aria-label="The board when the goal was completed, the pattern outlined">']
+    for q, r, tile, rot in flash["board"]:
+        cx, cy = to_pixel(Hex(q, r), SIZE)
+        kind = KIND_OF[tile] if tile else None
+        edges = list(ORIENTED[tile][rot]) if tile else None
+        out.append(tile_svg(cx, cy, SIZE, kind, edges, "hh-hit" if (q, r) in hit else "hh-dim"))
+    out.append("</svg>")
+    return "".join(out)
+
+
+# -- the whole area -----------------------------------------------------------------------------
+def _name(names: list[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return f"Player {seat + 1}" if isinstance(seat, int) else str(seat)
+
+
+def _status(view: dict[str, Any], names: list[str]) -> str:
+    if view["over"]:
+        if view["solo"]:
+            n = len(view["done"][0])
+            return f"Game over: {n} goal{'s' if n != 1 else ''} completed. ({view['end_reason']})"
+        who = " and ".join(_name(names, s) for s in view["winners"])
+        verb = "win" if len(view["winners"]) > 1 else "wins"
+        return f"Game over: {who} {verb} ({view['end_reason']})."
+    current = view["current"]
+    if current is None or current < 0:
+        return "Dealing…"
+    who = _name(names, current)
+    if not view["legal"]:
+        return f"Waiting for {who}."
+    return {
+        "move": f"{who}: move one tile by one of its edge icons, or skip the move.",
+        "place": f"{who}: place the drawn tile on a highlighted cell; press R to turn it.",
+        "keep": f"{who}: the group broke apart; choose the cluster that stays.",
+        "swap": f"{who}: someone completed a goal; trade your goal for a new one, or keep it.",
+    }.get(view["phase"], who)
+
+
+def _players(view: dict[str, Any], names: list[str]) -> str:
+    out = ['<section class="hh-players" aria-label="Goal cards">']
+    if view["solo"]:
+        row = view["hands"][0]
+        out.append(f'<div class="hh-player hh-current"><h3>Goal row (left to right)</h3>'
+                   f'<p>Completed: {len(view["done"][0])} · left in deck: {view["deck"]}</p>'
+                   f'<div class="hh-row">')
+        for i, g in enumerate(row):
+            leaves = i == len(row) - 1 and view["turns"] > 1 and not view["over"]
+            out.append(_card(g, "(leaves unless you complete a goal)" if leaves else ""))
+        out.append("</div></div>")
+    else:
+        for seat, hand in enumerate(view["hands"]):
+            now = " hh-current" if seat == view["turn"] and not view["over"] else ""
+            done = len(view["done"][seat])
+            out.append(f'<div class="hh-player{now}"><h3>{_esc(_name(names, seat))}'
+                       f'{" (to play)" if now else ""}</h3>'
+                       f'<p>Goals completed: {done} of {view["target"]}</p><div class="hh-row">')
+            out += [_card(g) for g in hand] or ["<p>No goal card.</p>"]
+            out.append("</div></div>")
+        if view["variants"]["holdem"]:
+            out.append('<div class="hh-player hh-common"><h3>Common goal (scored by the player to move)</h3>'
+                       '<div class="hh-row">')
+            out.append(_card(view["common"]) if view["common"] else "<p>None left.</p>")
+            out.append("</div></div>")
+    out.append(f'<p class="hh-counts">Tiles left to draw: {view["pile"]} · goal cards left: {view["deck"]}'
+               + (f' · pile ran out {view["stall"]} time(s) since the last goal' if view["stall"] else "")
+               + "</p></section>")
+    return "".join(out)
+
+
+def _controls(view: dict[str, Any], ui: dict[str, Any]) -> str:
+    if not view["legal"]:
+        if view["drawn"]:
+            d = view["drawn"]
+            if d.get("hidden"):
+                return '<p class="hh-drawn">The player to move has drawn a tile (hidden from you).</p>'
+        return ""
+    phase = view["phase"]
+    out = ['<div class="hh-controls">']
+    if phase == "move":
+        sel = _parse_cell(ui.get("sel"))
+        out.append(_button("Skip the move", action="pass", label="Skip the move and go on to place a tile"))
+        if sel:
+            mine = [m for m in view["moves"] if tuple(m["from"]) == sel]
+            out.append(f'<p>Moves of the tile at {sel[0]},{sel[1]}:</p><ul class="hh-moves">')
+            for m in mine:
+                tq, tr = m["to"]
+                text = f"{m['icon']} {DIRECTION_NAMES[m['dir']]} → {tq},{tr}"
+                out.append(f"<li>{_button(text, action=m['action'])}</li>")
+            out.append("</ul>")
+        else:
+            n = len(view["moves"])
+            out.append("<p>No tile can move right now: skip the move.</p>" if n == 0 else
+                       f"<p>{n} move{'s' if n > 1 else ''} possible: choose a highlighted tile to see where it can go.</p>")
+    elif phase == "place":
+        rot = _rot(ui)
+        d = view["drawn"] or {}
+        edges = [d.get("edges", [None] * 6)[(i - rot) % 6] for i in range(6)]
+        out.append('<div class="hh-drawn"><p>Tile to place:</p>'
+                   f'<svg class="hh-drawn-tile" viewBox="-44 -44 88 88" role="img" '
+                   f'aria-label="{_esc(tile_label(d.get("kind"), edges))}">'
+                   f'{tile_svg(0, 0, SIZE, d.get("kind"), edges)}</svg></div>')
+        out.append(_button("Turn ⟳", ui=f"rot={(rot + 1) % 6}", label="Turn the tile clockwise (R)"))
+        out.append(_button("Turn ⟲", ui=f"rot={(rot + 5) % 6}", label="Turn the tile anticlockwise (shift R)"))
+        cell = _parse_cell(ui.get("cell"))
+        action = f"place {cell[0]},{cell[1]} r{rot}" if cell else None
+        ok = action is not None and action in view["legal"]
+        out.append(_button("Place it" if ok else "Choose a cell first", action=action if ok else None,
+                           cls="hh-confirm", disabled=not ok))
+    elif phase == "keep":
+        for cl in view["clusters"]:
+            q, r = cl["cells"][0]
+            n = len(cl["cells"])
+            out.append(_button(f"Keep the {n} tile{'s' if n > 1 else ''} at {q},{r}", action=cl["action"]))
+    elif phase == "swap":
+        out.append(_button("Trade my goal", action="trade goal"))
+        out.append(_button("Keep my goal", action="keep goal"))
+    out.append("</div>")
+    return "".join(out)
+
+
+def render(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> str:
+    """The board area for one seat's view; pure."""
+    names = list(names) or [f"Player {i + 1}" for i in range(view["players"])]
+    out = [f'<div class="hh-root" data-phase="{_esc(view["phase"])}">',
+           f'<p class="hh-status" role="status">{_esc(_status(view, names))}</p>',
+           '<div class="hh-main">', _board_svg(view, ui, names),
+           '<div class="hh-side">', _controls(view, ui), _players(view, names), "</div></div>"]
+    flash = view.get("flash")
+    if flash and flash["turn"] >= view["turns"] - 1:
+        who = "; ".join(
+            (f"{_esc(_name(names, flash.get('mover')))} (common goal)" if g["owner"] == "common"
+             else _esc(_name(names, g["owner"]))) + f" completed {_esc(g['goal'])}"
+            for g in flash["goals"])
+        out.append(f'<section class="hh-flash" aria-label="Last completion"><h3>Completed: {who}</h3>'
+                   f'{_flash_svg(flash, names)}'
+                   f'<p>{_esc(_after_completion(view))}</p></section>')
+    if view["last"]:
+        out.append(f'<p class="hh-last">Last move: {_esc(view["last"])}</p>')
+    out.append("</div>")
+    return "".join(out)
+
+
+def _after_completion(view: dict[str, Any]) -> str:
+    if view["over"]:
+        return "The outlined tiles formed the winning pattern."
+    if view["variants"]["destiny"]:
+        return "The outlined tiles formed the pattern and left the board; the rest stayed."
+    return "The outlined tiles formed the pattern; then every tile was shuffled back and a new triangle dealt."
+
+
+def handle_key(key: str, view: dict[str, Any], ui: dict[str, Any]) -> dict[str, Any] | None:
+    """R turns the tile to place clockwise, shift-R back; Escape clears a selection."""
+    if view.get("phase") == "place" and view.get("legal"):
+        if key == "r":
+            return {**ui, "rot": str((_rot(ui) + 1) % 6)}
+        if key == "R":
+            return {**ui, "rot": str((_rot(ui) + 5) % 6)}
+    if key == "Escape" and ("sel" in ui or "cell" in ui):
+        return {k: v for k, v in ui.items() if k not in ("sel", "cell")}
+    return None
+
+
+RULES_HTML = """
+<h2>Horrible Hex</h2>
+<p>One to three players take turns shifting hex tiles around a shared group, trying to make
+the four-tile patterns on their goal cards appear. Complete three goals first to win
+(the number is an option, from 1 to 5).</p>
+
+<h3>What is in the box</h3>
+<ul>
+<li>28 tiles: 13 gray tiles with a red star, 13 red tiles with a gray circle and 2 wild
+tiles showing both, which count as either kind.</li>
+<li>Each tile has icons on some of its edges (two tiles have none, one has six). An icon
+is a way to move the tile toward that edge: <b>slide</b> (one chevron), <b>jump</b> (two
+chevrons), <b>push</b> (an arrow behind a bar) or <b>swap</b> (an arrow with two heads).</li>
+<li>26 goal cards, each a different pattern of four touching cells marked star (gray) or
+circle (red). No two are the same after turning.</li>
+</ul>
+
+<h3>Starting</h3>
+<p>Three tiles are dealt face up, each turned at random, in a small triangle. With two
+players each gets two goal cards; with three, one each; everyone's goals are open for all
+to see. The first seat starts.</p>
+
+<h3>A turn</h3>
+<ol>
+<li><b>Move (you may skip it).</b> Pick any face-up tile and use one of its icons:
+  <ul>
+  <li><b>Slide</b>: into the empty cell beyond that edge. A tile there blocks it.</li>
+  <li><b>Jump</b>: over the unbroken line of tiles beyond that edge, landing in the first
+  gap. There must be at least one tile to hop over.</li>
+  <li><b>Push</b>: one cell toward that edge, shoving every tile in the line ahead of it
+  one cell along too. With nothing ahead it is just a slide.</li>
+  <li><b>Swap</b>: the tile and its neighbour beyond that edge change places.</li>
+  </ul>
+  After the move all tiles must still form one connected group; moves never turn a tile.</li>
+<li><b>Score.</b> Only after a move. Every goal card in play (yours and everyone
+  else's) is checked: it is completed if its pattern now shows somewhere, in any of its
+  six turns but never mirrored, with a wild tile standing for either kind, any other
+  tiles around it being irrelevant, and at least one of its four tiles having moved this
+  turn (tiles shoved by a push or traded by a swap count). The owner of a completed card
+  scores it, even on someone else's turn, and draws a new one. Then every tile goes back
+  into the pile, three fresh tiles are dealt in a triangle, and the mover goes on.</li>
+<li><b>Place.</b> Draw a tile and put it on an empty cell touching the group, turned
+  whichever way you like. It keeps that turn for the rest of its stay. Placing never scores.</li>
+</ol>
+<p>If the pile is empty when a tile must be drawn, all tiles in play are gathered and
+shuffled into a new pile and a fresh triangle is dealt.</p>
+
+<h3>Winning and ending</h3>
+<ul>
+<li>The game ends as soon as one player alone has the most completed goals and has reached
+the target. If a single move takes two players to the target together, play goes on until
+one of them is ahead.</li>
+<li>Our edition adds two endings so that every game finishes: if the tile pile runs out
+twice with no goal completed in between, the game is stuck and ends; and if nobody holds a
+goal card any more (the deck ran dry), it ends too. Either way the most completed goals
+wins, and a tie is a shared win.</li>
+</ul>
+
+<h3>Three players</h3>
+<p>Each player holds one goal. Whenever a goal is completed, every player who did not
+complete one this time may swap their card for a fresh one from the deck (asked in seat
+order after the mover, the mover last).</p>
+
+<h3>Solo</h3>
+<p>Four goal cards lie in a row; new cards always join on the left. Play as above; a
+completed card is set aside and a new one joins the row. After placing, if you completed
+nothing this turn (and it is not your first turn), the rightmost card is discarded and a
+new one joins on the left. The game ends when the deck is empty and the row is gone; your
+result is the number of goals completed. The variants and the goal target do not apply.
+As in the duel, completing a goal resets the board.</p>
+
+<h3>Variants (two or three players, any combination)</h3>
+<ul>
+<li><b>Hex Destiny</b>: a completed pattern's four tiles (those of every pattern completed
+by the move) return to the pile and the rest stay. If that breaks the group apart, the
+mover chooses which cluster stays; the others return to the pile. If nothing is left, a
+fresh triangle is dealt. If a pattern shows in two places, the one reached first reading
+the board from the top row, left to right, is the one removed.</li>
+<li><b>Covert Hex</b>: the tile placed at the end of a turn lies face down for everyone
+but the player who placed it, until the next player has moved and scoring is done; then it
+is turned up where it lies, keeping its turn. While face down it counts as no kind for
+patterns and cannot move by its own icons, though other tiles may push, swap with or jump
+over it. The start triangle is always face up, and a face-down tile swept away by a
+board reset goes back unseen.</li>
+<li><b>Hexas Hold 'Em</b>: one extra goal card lies open in the middle. Anyone may complete
+it, but only with their own move; whoever does keeps it as a completed goal and a new
+common card is turned up.</li>
+</ul>
+
+<h3>Playing on screen</h3>
+<ul>
+<li>To move, pick a highlighted tile: each place it could go is marked (with the line of
+tiles a push would shove); pick a mark, or choose from the list beside the board. Press
+Escape to drop the selection, or skip the move.</li>
+<li>To place, pick one of the dashed cells to see the new tile there, turn it with the
+buttons or the R key (shift-R turns it back), then pick the tile again or press Place it.</li>
+<li>Every player's goal cards are drawn as small patterns; after a completion the board as
+it stood is shown with the pattern outlined.</li>
+</ul>
+
+<h3>Choices our edition made</h3>
+<ul>
+<li>The tile and goal faces are ours (the rulebook only gives counts); see the component
+notes.</li>
+<li>Dealt start tiles face a random way; drawn tiles face the way the player chooses.</li>
+<li>Several goals completed by one move all score; the mover's goal is listed first.</li>
+<li>When the goal deck is empty a completed card is simply not replaced.</li>
+<li>The computer players: easy often misses chances, normal grabs any completion and
+builds toward its goals, hard also looks one move ahead for the next player and sets up
+its own finish.</li>
+</ul>
+"""
