@@ -17,7 +17,7 @@ import js
 from pyodide.ffi import create_once_callable
 
 import browser
-from browser import el, make, notice, on, set_text, show
+from browser import el, make, notice, on, present, set_text, show
 from pygame_core import CHANCE, GAMES, IllegalActionError, Match, SaveError, get_game, saves
 from pygame_core.ai import make_bot
 from storage import SaveStore, StaleSave, StorageUnavailable, new_id
@@ -362,7 +362,7 @@ class App:
 
     def resume(self, save_id: str) -> None:
         text = self.store.read(save_id) if self.store.available else None
-        if text is None:
+        if not present(text):
             notice("That saved game is no longer here.", 6)
             self.go_menu()
             return
@@ -427,7 +427,9 @@ class App:
         assert session is not None
         match, state = session.match, session.match.state
         names = match.names
-        if state.is_over:
+        if state.is_over and match.players == 1:
+            text = f"Game over: {state.scores[0]:g} points. {self.record_solo_best(match)}"
+        elif state.is_over:
             winners = " and ".join(names[w] for w in state.winners)
             text = f"Game over: {winners} win{'s' if len(state.winners) == 1 else ''}."
         elif state.current_player == CHANCE:
@@ -469,6 +471,21 @@ class App:
             listing.lastElementChild.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
             browser.announce(". ".join(new_lines[-4:]))
 
+    def record_solo_best(self, match: Match) -> str:
+        """Keep the best solo result per game and seed in this browser; say how this one compares."""
+        best = self.settings.setdefault("best", {})
+        key = f"{match.game.id}/{match.seed}"
+        score = match.state.scores[0]
+        previous = best.get(key)
+        if previous is None or score > previous:
+            best[key] = score
+            self.store.save_settings(self.settings)
+        if previous is None:
+            return f"First result for seed {match.seed}."
+        if score > previous:
+            return f"A new best for seed {match.seed} (was {previous:g})."
+        return f"Best for seed {match.seed}: {previous:g}."
+
     def toggle_rules(self) -> None:
         panel = el("rules-panel")
         panel.hidden = not panel.hidden
@@ -482,7 +499,7 @@ class App:
     # -- input -----------------------------------------------------------------------------
     def on_board_click(self, event: Any) -> None:
         target = event.target.closest("[data-action],[data-ui]")
-        if target is not None:
+        if present(target):
             self.activate(target)
 
     def activate(self, target: Any) -> None:
@@ -505,9 +522,9 @@ class App:
         """Keep keyboard focus on the same control after a redraw."""
         for attr in ("data-ui", "data-action", "data-hex", "data-card"):
             value = old.getAttribute(attr)
-            if value is not None:
+            if present(value):
                 same = el("board").querySelector(f'[{attr}="{js.CSS.escape(value)}"]')
-                if same is not None:
+                if present(same):
                     same.focus()
                 return
 
@@ -517,14 +534,14 @@ class App:
             return
         key = str(event.key)
         target = event.target
-        if key in ("Enter", " ") and target.closest("[data-action],[data-ui]") is not None:
+        if key in ("Enter", " ") and present(target.closest("[data-action],[data-ui]")):
             if str(target.tagName).lower() != "button":  # buttons click themselves
                 event.preventDefault()
                 self.activate(target.closest("[data-action],[data-ui]"))
             return
         if key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
             items = [n for n in el("board").querySelectorAll("[data-action],[data-ui],[data-hex],[data-card]")
-                     if n.getAttribute("tabindex") is not None or str(n.tagName).lower() == "button"]
+                     if present(n.getAttribute("tabindex")) or str(n.tagName).lower() == "button"]
             if items:
                 step = 1 if key in ("ArrowRight", "ArrowDown") else -1
                 try:
@@ -655,7 +672,7 @@ class App:
         text = state.describe(action, session.match.names)
         notice(f"Suggestion: {text}", 8)
         target = el("board").querySelector(f'[data-action="{js.CSS.escape(str(action))}"]')
-        if target is not None:
+        if present(target):
             target.classList.add("suggested")
             target.focus()
 
@@ -691,17 +708,17 @@ class App:
             return
 
         def on_registered(registration: Any) -> None:
-            if registration.active is not None:
+            if present(registration.active):
                 show("offline-status")
 
             def on_update(event: Any) -> None:
                 worker = registration.installing
-                if worker is None:
+                if not present(worker):
                     return
 
                 def on_state(e: Any) -> None:
                     if str(worker.state) == "installed":
-                        if navigator.serviceWorker.controller is not None:
+                        if present(navigator.serviceWorker.controller):
                             show("update-button")
                         show("offline-status")
                     if str(worker.state) == "activated":
@@ -711,7 +728,7 @@ class App:
 
         def on_update_click(event: Any) -> None:
             def send(reg: Any) -> None:
-                if reg is not None and reg.waiting is not None:
+                if present(reg) and present(reg.waiting):
                     reg.waiting.postMessage("skip-waiting")
             navigator.serviceWorker.getRegistration().then(create_once_callable(send))
         on(el("update-button"), "click", on_update_click)

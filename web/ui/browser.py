@@ -6,10 +6,15 @@ import traceback
 from typing import Any, Callable
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_proxy, jsnull, to_js
 
 document = js.document
 _proxies: list[Any] = []  # kept alive for as long as the page lives
+
+
+def present(value: Any) -> bool:
+    """True for a real value: the DOM's `null` arrives in Python as `jsnull`, not None."""
+    return value is not None and value is not jsnull
 
 
 def el(element_id: str) -> Any:
@@ -65,7 +70,7 @@ def banner(text: str, detail: str = "", action: tuple[str, Callable[[], Any]] | 
     set_text("banner-detail", detail or text)
     show("banner")
     old = document.getElementById("banner-action")
-    if old is not None:
+    if present(old):
         old.remove()
     if action is not None:
         label, fn = action

@@ -1,0 +1,33 @@
+"""Shared moves for the e2e tests: wait for a human turn, take the first offered choice."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+TURN_OR_OVER = ("() => /your turn|Game over/.test(document.getElementById('turn').textContent)"
+                " && !document.getElementById('board').classList.contains('thinking')"
+                " && document.getElementById('handoff').hidden")
+
+
+def wait_turn(page: Page) -> bool:
+    """Wait until a human may act; False once the game is over."""
+    page.wait_for_function(TURN_OR_OVER, timeout=90_000)
+    return "Game over" not in page.inner_text("#turn")
+
+
+def take_first_choice(page: Page) -> None:
+    """Click the first action offered, or else the first selection that leads to one."""
+    actions = page.locator("#board [data-action]")
+    if actions.count():
+        actions.first.click()
+        return
+    page.locator("#board [data-ui]").first.click()
+
+
+def play_to_the_end(page: Page, max_clicks: int = 1500) -> int:
+    """Play every human turn with first choices until the game ends; returns clicks made."""
+    for clicks in range(max_clicks):
+        if not wait_turn(page):
+            return clicks
+        take_first_choice(page)
+    raise AssertionError(f"the game did not end within {max_clicks} clicks")
