@@ -28,6 +28,26 @@ SLICE_SECONDS = 0.012   # a computer turn gives the browser a turn at least this
 BOT_MIN_SECONDS = 0.45  # so a computer move is seen happening, not just its result
 LOG_SHOWN = 300
 KNOWN_PARAMS = {"game", "seats", "bots", "level", "seed", "names", "embed"}
+FAULTS_KEY = "hex-table:faults"
+"""A JSON list in LocalStorage naming faults to inject ("bot", "render"): the e2e tests use
+it to check that each failure leaves the player a way on ("sw": the offline cache cannot
+be installed). Nothing sets it in normal use."""
+
+
+class FaultyBot:
+    """Stands in for a computer player whose code is broken (fault injection)."""
+
+    def think(self, state: Any, seat: int) -> Any:
+        raise RuntimeError("injected fault: the computer player crashed")
+        yield None
+
+
+def injected_faults() -> list[str]:
+    try:
+        faults = json.loads(str(js.localStorage.getItem(FAULTS_KEY) or "[]"))
+        return [str(f) for f in faults] if isinstance(faults, list) else []
+    except Exception:
+        return []
 
 
 def view_module(game_id: str) -> Any:
@@ -62,6 +82,7 @@ class Session:
     log_rendered: int = 0
     thinking: bool = False
     save_failed: bool = False
+    bot_failed: bool = False  # a crashed computer player is not retried until the game is reopened
 
     def __post_init__(self) -> None:
         self.view = view_module(self.match.game.id)
@@ -69,6 +90,8 @@ class Session:
             if kind != "human":
                 self.bots[seat] = make_bot(self.match.game.id, kind, f"{self.match.seed}/bot{seat}",
                                            seconds=1.5)
+        if "bot" in injected_faults():
+            self.bots = {seat: FaultyBot() for seat in self.bots}
 
     @property
     def humans(self) -> list[int]:
@@ -418,6 +441,8 @@ class App:
                                      "Everyone else, look away.")
             el("board").innerHTML = ""
         else:
+            if "render" in injected_faults() and match.turn_number() > 0:
+                raise RuntimeError("injected fault: the board could not be drawn")
             el("board").innerHTML = session.view.render(state.view(seat), session.ui, match.names)
         self.render_status()
         self.render_log()
@@ -580,17 +605,20 @@ class App:
         kept = len(session.match.log)
         try:
             act()
+            session.ui = {}
+            self.render()
         except IllegalActionError as exc:
             notice(f"Not allowed: {exc}")
             return
         except Exception as exc:  # noqa: BLE001 - keep the game, report the fault
             session.match.truncate(kept)
-            self.render()
-            self.report(exc, f"That move failed and was taken back ({type(exc).__name__}: {exc}).")
+            session.ui = {}
+            try:
+                self.render()
+            finally:
+                self.report(exc, f"That move failed and was taken back ({type(exc).__name__}: {exc}).")
             return
-        session.ui = {}
         self.autosave()
-        self.render()
         self.schedule_bots()
 
     def undo(self) -> None:
@@ -607,7 +635,7 @@ class App:
     # -- computer turns ----------------------------------------------------------------------
     def schedule_bots(self) -> None:
         session = self.session
-        if session is None or session.thinking:
+        if session is None or session.thinking or session.bot_failed:
             return
         state = session.match.state
         if not state.is_over and state.current_player in session.bots:
@@ -642,6 +670,7 @@ class App:
                 try:
                     action = await self.think(session.bots[seat], state, seat)
                 except Exception as exc:  # noqa: BLE001
+                    session.bot_failed = True
                     self.report(exc, f"The computer player {session.match.names[seat]} failed: {exc}")
                     break
                 if self.session is not session or len(session.match.log) != length:
@@ -734,4 +763,9 @@ class App:
         on(el("update-button"), "click", on_update_click)
         on(navigator.serviceWorker, "controllerchange",
            lambda e: js.location.reload() if not el("update-button").hidden else None)
-        navigator.serviceWorker.register("./sw.js").then(create_once_callable(on_registered))
+        def on_failed(error: Any) -> None:
+            notice("Offline play is not available: the offline cache could not be set up "
+                   f"({error}). The games still work while you are online.", 10)
+        script = "./no-such-sw.js" if "sw" in injected_faults() else "./sw.js"
+        navigator.serviceWorker.register(script).then(
+            create_once_callable(on_registered), create_once_callable(on_failed))

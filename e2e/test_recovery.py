@@ -1,0 +1,99 @@
+"""Failures the player can recover from: each shows a message and leaves a way on."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import BOOT_TIMEOUT_MS, fast_settings, wait_ready
+from helpers import wait_turn
+from playwright.sync_api import Page, expect
+
+HS = "?game=hack-and-slash&seats=3&bots=2&level=easy&seed={seed}"
+
+
+def inject(page: Page, *faults: str) -> None:
+    page.add_init_script(f"localStorage.setItem('hex-table:faults', '{json.dumps(list(faults))}')")
+
+
+def test_runtime_that_cannot_load_shows_the_error_panel_with_a_way_on(page: Page, site):
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(site.url)
+    expect(page.locator("#boot-error")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#boot-retry")).to_be_visible()
+    expect(page.locator(".game-card")).to_have_count(4)  # the menu is still readable
+
+
+def test_service_worker_that_cannot_install_is_reported_and_play_goes_on(page: Page, site):
+    fast_settings(page)
+    inject(page, "sw")
+    page.goto(site.url + HS.format(seed="sw-fail"))
+    wait_ready(page)
+    expect(page.locator("#notice")).to_contain_text("Offline play is not available")
+    assert wait_turn(page)
+    page.locator("#board [data-action]").first.click()
+    expect(page.locator("#log li").nth(3)).to_be_visible()
+
+
+def test_a_computer_player_that_crashes_shows_a_banner_and_the_game_is_kept(page: Page, site):
+    fast_settings(page)
+    inject(page, "bot")
+    page.goto(site.url + HS.format(seed="bot-fault"))
+    wait_ready(page)
+    page.locator("#board [data-action]").first.click()
+    expect(page.locator("#banner")).to_be_visible()
+    expect(page.locator("#banner-text")).to_contain_text("computer player")
+    expect(page.locator("#banner-detail")).to_contain_text("injected fault")
+    # The way on: with the fault gone, continuing from the autosave lets the computer play.
+    page.evaluate("localStorage.removeItem('hex-table:faults')")
+    page.click("#banner-action")
+    assert wait_turn(page)
+    assert "Player 2 sends" in page.inner_text("#log") or "Player 2 has" in page.inner_text("#log")
+
+
+def test_an_exception_in_a_handler_keeps_the_position_before_it(page: Page, site):
+    fast_settings(page)
+    inject(page, "render")
+    page.goto(site.url + HS.format(seed="render-fault"))
+    wait_ready(page)
+    log_before = page.inner_text("#log")
+    page.locator("#board [data-action]").first.click()
+    expect(page.locator("#banner")).to_be_visible()
+    expect(page.locator("#banner-text")).to_contain_text("taken back")
+    assert page.inner_text("#log") == log_before
+    expect(page.locator("#board [data-action]").first).to_be_visible()
+
+
+def test_a_second_tab_notices_a_newer_save_instead_of_overwriting_it(page: Page, site):
+    fast_settings(page)
+    page.goto(site.url + HS.format(seed="two-tabs").replace("bots=2", "bots=0"))
+    wait_ready(page)
+    url = page.url
+    other = page.context.new_page()
+    other.goto(url)
+    wait_ready(other)
+    assert wait_turn(other)
+    other.locator("#board [data-action]").first.click()   # tab two moves on
+    other.wait_for_timeout(500)
+    saved = other.evaluate("Object.entries(localStorage).find(([k]) => k.includes(':save:'))[1]")
+    page.locator("#board [data-action]").first.click()    # tab one is behind
+    expect(page.locator("#banner")).to_be_visible()
+    expect(page.locator("#banner-text")).to_contain_text("another tab")
+    assert page.evaluate("Object.entries(localStorage).find(([k]) => k.includes(':save:'))[1]") == saved
+    page.click("#banner-action")                          # reload the newer game
+    expect(page.locator("#log")).to_contain_text(other.locator("#log li").last.inner_text())
+
+
+def test_storage_full_keeps_the_last_good_save_and_the_game_goes_on(page: Page, site):
+    fast_settings(page)
+    page.goto(site.url + HS.format(seed="quota"))
+    wait_ready(page)
+    assert wait_turn(page)
+    good = page.evaluate("Object.entries(localStorage).find(([k]) => k.includes(':save:'))[1]")
+    page.evaluate("""() => { const chunk = 'x'.repeat(256 * 1024); let i = 0;
+        try { for (;;) localStorage.setItem('filler-' + i++, chunk); } catch (e) {}
+        for (const size of [16384, 1024, 64, 1]) { const small = 'x'.repeat(size);
+          try { for (;;) localStorage.setItem('f' + i++, small); } catch (e) {} } }""")
+    page.locator("#board [data-action]").first.click()
+    expect(page.locator("#notice")).to_contain_text("Could not save")
+    assert page.evaluate("Object.entries(localStorage).find(([k]) => k.includes(':save:'))[1]") == good
+    assert wait_turn(page)  # play continues
