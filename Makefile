@@ -14,7 +14,12 @@ run: site
 test: site
 	$(PY) tools/check_chromium.py
 	$(PY) -m pytest -q tests $(PYTEST_ARGS)
+	node tools/pyodide_tests.mjs
 	$(PY) -m pytest -q e2e $(PYTEST_ARGS)
+
+# The rules checks again, inside the Pyodide the site ships (on Node, offline).
+pyodide-test: wheel
+	node tools/pyodide_tests.mjs
 
 unit: setup
 	$(PY) -m pytest -q tests $(PYTEST_ARGS)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
+import re
 from typing import Any
 
 from . import get_game
@@ -18,10 +20,30 @@ from .engine import CHANCE, IllegalActionError, Match, SaveError
 FORMAT = 2
 """Current format. 1: no seat set-up or digest (still loads, see `_migrate`)."""
 
-MAX_BYTES = 5_000_000
-"""Far above any real game's log; refusing bigger input keeps loading fast."""
+MAX_BYTES = 2_000_000
+"""Far above any real game's log (a few KB to a few dozen); bigger input is refused at once."""
 
 MAX_DEPTH = 20
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+
+
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether JSON text nests deeper than `limit`, found without parsing it.
+
+    Parsing first is not safe: in Pyodide a few thousand nested brackets overflow the
+    JavaScript stack and kill the interpreter. So: drop strings, keep brackets, peel off
+    innermost pairs `limit` times (each pass is one regex over the text); what is left is
+    either deeper structure or a few unmatched brackets of malformed JSON.
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    for _ in range(limit):
+        brackets, peeled = _INNERMOST.subn("", brackets)
+        if not peeled:
+            break
+    # A pair still there is nesting past the limit; many unmatched brackets could be too.
+    return bool(_INNERMOST.search(brackets)) or len(brackets) > limit
 
 
 def state_digest(match: Match) -> str:
@@ -44,27 +66,23 @@ def dump(match: Match, meta: dict[str, Any] | None = None) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def _depth(value: Any, limit: int) -> int:
-    """Nesting depth of JSON data, stopping once past `limit`."""
-    stack, deepest = [(value, 1)], 0
-    while stack:
-        item, d = stack.pop()
-        deepest = max(deepest, d)
-        if deepest > limit:
-            return deepest
-        if isinstance(item, dict):
-            stack.extend((v, d + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, d + 1) for v in item)
-    return deepest
-
-
 def _migrate(data: dict[str, Any]) -> dict[str, Any]:
     """Bring an older format up to date, one version at a time."""
     if data["format"] == 1:
         data = {**data, "format": 2, "names": data.get("names") or [], "digest": None,
                 "meta": data.get("meta") or {}}
     return data
+
+
+def finite(value: Any, default: float = 0.0) -> float:
+    """A number from untrusted data, or `default` for anything else (text, NaN, infinity)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return default
+    try:
+        number = float(value)
+    except OverflowError:
+        return default
+    return number if math.isfinite(number) else default
 
 
 def _expect(data: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
@@ -82,13 +100,16 @@ def parse(text: str | bytes) -> dict[str, Any]:
         if len(text) > MAX_BYTES:
             raise SaveError(f"the save is {len(text):,} bytes; saves are at most {MAX_BYTES:,}")
         try:
-            text = text.decode("utf-8")
+            text = text.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise SaveError(f"the save is not UTF-8 text (bad byte at {exc.start})") from None
     if len(text) > MAX_BYTES:
         raise SaveError(f"the save is {len(text):,} characters; saves are at most {MAX_BYTES:,}")
+    text = text.lstrip("\ufeff")
     if not text.strip():
         raise SaveError("the save is empty")
+    if too_deep(text):
+        raise SaveError("the save is nested too deeply to be a save")
     try:
         data = json.loads(text)
     except RecursionError:
@@ -97,8 +118,6 @@ def parse(text: str | bytes) -> dict[str, Any]:
         raise SaveError(f"the save is not valid JSON ({exc})") from None
     if not isinstance(data, dict):
         raise SaveError("the save must be a JSON object")
-    if _depth(data, MAX_DEPTH) > MAX_DEPTH:
-        raise SaveError("the save is nested too deeply to be a save")
     version = _expect(data, "format", int, "format version")
     if version > FORMAT:
         raise SaveError(f"the save has format {version}, newer than this app knows ({FORMAT}); "
@@ -116,6 +135,8 @@ def load(text: str | bytes) -> tuple[Match, dict[str, Any]]:
         game = get_game(game_id)
     except KeyError:
         raise SaveError(f"the save is for an unknown game {game_id[:40]!r}") from None
+    except ImportError as exc:
+        raise SaveError(f"the rules of {game_id[:40]!r} could not be loaded ({exc})") from None
     players = _expect(data, "players", int, "player count")
     options = _expect(data, "options", dict, "options")
     seed = _expect(data, "seed", (str, int), "seed")
@@ -145,6 +166,8 @@ def load(text: str | bytes) -> tuple[Match, dict[str, Any]]:
     if match.state.current_player == CHANCE:
         raise SaveError("the save's log stops in the middle of a chance event")
     digest = data.get("digest")
+    if digest is not None and not isinstance(digest, str):
+        raise SaveError("the save's digest must be text")
     if digest is not None and digest != state_digest(match):
         raise SaveError("the save's log replays to a different position than the one saved")
     return match, meta

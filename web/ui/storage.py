@@ -85,23 +85,27 @@ class SaveStore:
             text = self.read(save_id) or ""
             try:
                 data = saves.parse(text)
-                meta = data.get("meta") or {}
+                meta = data.get("meta")
+                meta = meta if isinstance(meta, dict) else {}
+                names = data.get("names")
                 out.append(SaveEntry(
                     id=save_id, game=str(data.get("game", "")), title=str(meta.get("title", "")),
-                    names=tuple(str(n) for n in data.get("names") or []),
-                    turn=int(meta.get("turn", 0)), updated=float(meta.get("updated", 0)),
-                    over=bool(meta.get("over", False))))
-            except (SaveError, TypeError, ValueError) as exc:
+                    names=tuple(str(n) for n in names) if isinstance(names, list) else (),
+                    turn=int(saves.finite(meta.get("turn"))), updated=saves.finite(meta.get("updated")),
+                    over=meta.get("over") is True))
+            except Exception as exc:  # noqa: BLE001 - one bad save must not hide the others
                 out.append(SaveEntry(id=save_id, problem=str(exc)))
         return sorted(out, key=lambda e: -e.updated)
 
     def revision(self, save_id: str) -> int:
+        """The stored save's revision; 0 when there is none or it cannot be read."""
         text = self.read(save_id)
         if not text:
             return 0
         try:
-            return int(json.loads(text).get("meta", {}).get("rev", 0))
-        except (ValueError, TypeError, AttributeError):
+            meta = saves.parse(text).get("meta")
+            return int(saves.finite(meta.get("rev"))) if isinstance(meta, dict) else 0
+        except Exception:  # noqa: BLE001 - a damaged entry has no revision worth keeping
             return 0
 
     def write(self, save_id: str, text: str, rev: int, force: bool = False) -> None:
@@ -121,9 +125,12 @@ class SaveStore:
         if self.backend is None:
             return {}
         try:
-            value = json.loads(self.backend.getItem(SETTINGS_KEY) or "{}")
+            text = str(self.backend.getItem(SETTINGS_KEY) or "{}")
+            if len(text) > 100_000 or saves.too_deep(text):
+                return {}
+            value = json.loads(text)
             return value if isinstance(value, dict) else {}
-        except ValueError:
+        except Exception:  # noqa: BLE001 - unreadable settings fall back to the defaults
             return {}
 
     def save_settings(self, settings: dict[str, Any]) -> None:
