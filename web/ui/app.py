@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import html
 import importlib
+import importlib.util
 import json
 import time
 from dataclasses import dataclass, field
@@ -19,7 +20,6 @@ from pyodide.ffi import create_once_callable
 import browser
 from browser import el, make, notice, on, present, set_text, show
 from pygame_core import CHANCE, GAMES, IllegalActionError, Match, SaveError, get_game, saves
-from pygame_core.ai import make_bot
 from storage import SaveStore, StaleSave, StorageUnavailable, new_id
 
 LEVELS = {"human": "Human", "easy": "Computer: easy", "normal": "Computer: normal",
@@ -56,13 +56,16 @@ def view_module(game_id: str) -> Any:
 
 
 def playable_games() -> list[str]:
+    """Games with a view in this build, found without importing them (start-up stays fast)."""
+    from pygame_core import _MODULES
     found = []
     for game_id in GAMES:
+        package = _MODULES[game_id].rsplit(".", 1)[0]
         try:
-            view_module(game_id)
+            if importlib.util.find_spec(f"{package}.view") is not None:
+                found.append(game_id)
         except ImportError:
             continue
-        found.append(game_id)
     return found
 
 
@@ -85,6 +88,7 @@ class Session:
     bot_failed: bool = False  # a crashed computer player is not retried until the game is reopened
 
     def __post_init__(self) -> None:
+        from pygame_core.ai import make_bot  # imported with the first game, not at start-up
         self.view = view_module(self.match.game.id)
         for seat, kind in enumerate(self.seats):
             if kind != "human":
@@ -691,6 +695,7 @@ class App:
         if not session.is_human(seat):
             return
         el("suggest-button").disabled = True
+        from pygame_core.ai import make_bot
         try:
             bot = make_bot(session.match.game.id, "hard", f"{session.match.seed}/hint", seconds=1.5)
             action = await self.think(bot, state, seat)
