@@ -1,8 +1,10 @@
-"""Command line: python -m pygame_core {list,simulate,replay,tournament} ...
+"""Command line: python -m pygame_core {list,simulate,replay,tournament,report} ...
 
     python -m pygame_core list
     python -m pygame_core simulate hack-and-slash --games 100 --bots hard,easy,easy
     python -m pygame_core replay my-save.json
+    python -m pygame_core tournament hack-and-slash --bots hard,normal,easy,random --games 400 --seats 3
+    python -m pygame_core report hack-and-slash --games 400 --jobs 2
 """
 
 from __future__ import annotations
@@ -85,6 +87,27 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from .ai.tournament import tournament
+    levels = [level.strip() for level in args.bots.split(",") if level.strip()]
+    game = get_game(args.game)
+    seats = args.seats or game.default_players
+    try:
+        game.check_players(seats)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    result = tournament(args.game, levels, args.games, seats, seed=args.seed,
+                        options=parse_options(args.option), jobs=args.jobs)
+    print(result.table())
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from .ai.report import main_args
+    return main_args(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m pygame_core", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -98,6 +121,24 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     sim.add_argument("-v", "--verbose", action="store_true")
     sim.set_defaults(run=cmd_simulate)
+    tour = sub.add_parser("tournament", help="seat-rotated matches between levels, with 95%% CIs")
+    tour.add_argument("game", choices=list(GAMES))
+    tour.add_argument("--bots", default="hard,normal,easy,random",
+                      help="levels to compare: random, easy, normal, hard (comma separated)")
+    tour.add_argument("--games", type=int, default=100)
+    tour.add_argument("--seats", type=int, default=0, help="players per game (default: the game's)")
+    tour.add_argument("--seed", default="tournament")
+    tour.add_argument("--jobs", type=int, default=1, help="processes to spread the games over")
+    tour.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    tour.set_defaults(run=cmd_tournament)
+    rpt = sub.add_parser("report", help="write docs/<game>-report.md with SVG charts")
+    rpt.add_argument("game", choices=list(GAMES))
+    rpt.add_argument("--games", type=int, default=200, help="games per table cell")
+    rpt.add_argument("--out", default="docs")
+    rpt.add_argument("--seed", default="report")
+    rpt.add_argument("--equal", default="hard", help="the level used for the seat-balance tables")
+    rpt.add_argument("--jobs", type=int, default=1)
+    rpt.set_defaults(run=cmd_report)
     rep = sub.add_parser("replay", help="print a save file's game as text")
     rep.add_argument("file")
     rep.set_defaults(run=cmd_replay)

@@ -6,8 +6,15 @@ between slices (see web/ui/app.py). `choose` runs it to the end for CPython call
 Bots read the state only through what `seat` may know: games with hidden information
 resample it with `Game.determinize` before searching.
 
-Levels: each game's `bots.py` defines `make_bot(level, seed)` for "easy", "normal" and
-"hard"; `make_bot(game_id, level, seed)` below finds it.
+Levels: each game's `bots.py` defines `make_bot(level, seed, **budget)` for "easy",
+"normal" and "hard"; `make_bot(game_id, level, seed, **budget)` below finds it. Budget
+keywords are `iterations=N` (deterministic: same seed, state and N give the same move;
+for tests) and `seconds=S` (for the page); a game whose bots need no budget ignores them.
+
+Search (in `search.py`): `MCTSBot` (perfect information, chance sampled), `ISMCTSBot`
+(hidden information, via `Game.determinize`) and `ExpectimaxBot` (exact to the end of
+the seat's turn). Measuring: `tournament.py` (seat-rotated matches with confidence
+intervals) and `report.py` (docs/<game>-report.md with SVG charts from `charts.py`).
 """
 
 from __future__ import annotations
@@ -97,3 +104,10 @@ def make_bot(game_id: str, level: str, seed: int | str = 0, **budget: Any) -> Bo
     from .. import _MODULES
     package = _MODULES[game_id].rsplit(".", 1)[0]
     return importlib.import_module(package + ".bots").make_bot(level, seed, **budget)
+
+
+# Imported last: search.py subclasses Bot from this module.
+from .search import ExpectimaxBot, ISMCTSBot, MCTSBot  # noqa: E402
+
+__all__ = ["LEVELS", "Bot", "ExpectimaxBot", "GreedyBot", "ISMCTSBot", "MCTSBot", "RandomBot",
+           "expected_value", "make_bot"]

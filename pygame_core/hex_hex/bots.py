@@ -1,0 +1,273 @@
+"""Computer opponents for HEX-HEX XL.
+
+* easy: usually the normal rule of thumb, otherwise any legal action (and slow reflexes
+  in a HEX-HEX race).
+* normal: a rule of thumb for every decision: the sender gains when a Hex goes off, so aim
+  Hexes at hands with few cards (then at the leader), boost them on the way, keep counter
+  cards for when they matter, Null a card that sends a Hex your way, call HEX-HEX.
+* hard: determinized sampling. Before each real choice it resamples what it cannot see
+  (other hands, face-down cards, the deck) with `Game.determinize` for its own seat, plays
+  each promising action in that world and finishes the round with the normal policy for
+  every seat, and keeps the action with the best average Voice margin at the round's end.
+  It thinks in slices (one rollout per `yield None`) and is deterministic for a seed.
+
+A HEX-HEX race is a test of reflexes, not of judgement: each bot draws its reaction time
+from its own range (easy 450-900 ms, normal 320-650 ms, hard 240-480 ms).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Iterator
+
+from ..ai import Bot, RandomBot
+from ..engine import CHANCE, Action, State
+from .rules import (
+    RACE_STEP, RACE_TIMES, Cast, Challenge, Dealer, Detonate, Eradicate, HexHex, HexState,
+    Null, Pass, Play, React, Spite, Strike, Suffer, Take,
+)
+
+REFLEXES = {"easy": (450, 900), "normal": (320, 650), "hard": (240, 480)}
+
+# How much a card in hand is worth keeping (spending it costs this much in the heuristic).
+KEEP = {
+    "left": 0.0, "right": 0.0, "across": 0.05, "boostl": 0.2, "boostr": 0.2, "twain": 0.3,
+    "chase": 0.4, "null": 1.0, "dismiss": 0.0, "detonate": 0.6, "sign": 0.2, "madl": 0.4,
+    "madr": 0.4, "doubleback": 0.4, "obsession": 0.3, "choke": 0.3, "duck": 0.3,
+    "called": 0.2, "fate": 0.6, "theft": 0.5, "blind": 0.3, "charm": 0.3, "friend": 0.2,
+    "hexhex": 1.5,
+}
+EASY_THOUGHT = 0.8
+"""How often the easy bot follows the rule of thumb instead of playing any legal action."""
+SUFFER_ORDER = ("whatthehex", "level", "spite", "curse")
+
+
+def evaluate(state: HexState, seat: int) -> float:
+    """Roughly the chance `seat` wins: its Voice margin over the others, squashed to [0, 1]."""
+    if state.is_over:
+        winners = state.winners
+        return 1.0 / len(winners) if seat in winners else 0.0
+    margin = _margin(state, seat)
+    if state.series > 1:
+        lead = state.wins[seat] - max(w for i, w in enumerate(state.wins) if i != seat)
+        margin += 6 * lead
+    return max(0.0, min(1.0, 0.5 + margin / 16))
+
+
+def _margin(state: HexState, seat: int) -> float:
+    v = state.voice
+    others = [x for i, x in enumerate(v) if i != seat]
+    return v[seat] - 0.5 * (max(others) + sum(others) / len(others))
+
+
+def _react(level: str, rng: random.Random) -> React:
+    lo, hi = REFLEXES[level]
+    ms = rng.randint(lo, hi)
+    return React(min(RACE_TIMES[-1], RACE_STEP * round(ms / RACE_STEP)))
+
+
+def _leaders(state: HexState, seat: int) -> list[int]:
+    others = [s for s in range(state.players) if s != seat]
+    top = max(state.voice[s] for s in others)
+    return [s for s in others if state.voice[s] == top]
+
+
+def _score(state: HexState, seat: int, action: Any) -> float:
+    """The normal bot's rule of thumb for one action (higher is better)."""
+    v = state.voice
+    lead = max(v[s] for s in range(state.players) if s != seat)
+    if isinstance(action, Play):
+        card = action.card
+        score = -KEEP.get(action.real or card, 0.0)
+        if action.real and action.real != card:
+            score -= 0.8                        # a bluff risks 6 Voice
+        targets = action.to[1:] if card == "friend" else action.to
+        for t in targets:
+            # Whoever sent a Hex gains when it goes off: aim at hands that cannot pass it on.
+            cards = len(state.hands[t])
+            score += 2.0 * (cards == 0) + 0.4 * (5 - min(5, cards))
+            score += 0.1 * (v[t] - v[seat]) + (0.2 if v[t] == lead else 0.0)
+        if card in ("boostl", "boostr", "obsession", "madl", "madr") and action.to:
+            t = action.to[0]
+            score += 0.3 if (v[t] == lead or not state.hands[t]) else -0.1
+        if card == "dismiss":
+            score += 2.5
+        elif card == "sign":
+            score += 0.3
+        elif card == "friend":
+            score += 0.3 * (v[action.to[1]] - v[action.to[0]]) / 2
+        elif card == "null":
+            score += 0.5
+        return score
+    if isinstance(action, Take):
+        return -3.0
+    if isinstance(action, HexHex):
+        # The caller cannot be the slowest: everyone else risks 3 Voice.
+        stuck = state.jobs[0][0] == "play" and bool(state.hexes) and not state._answers(seat, state._answering())
+        return 1.5 if stuck else 0.6
+    if isinstance(action, Pass):
+        return 0.0
+    if isinstance(action, Null):
+        it = state.pending[action.item]
+        if it["kind"] == "play":
+            mine = seat in it.get("to", [])
+            return 1.2 if mine else -0.8
+        if it["kind"] == "null":
+            target = state.pending[it["target"]]
+            return 1.0 if target["seat"] == seat else -1.0
+        return 0.8 if it["kind"] == "detonate" and it["target"] == seat else -1.0
+    if isinstance(action, Detonate):
+        return 0.9 + (0.2 if v[action.target] == lead else 0.0)   # you gain 1
+    if isinstance(action, Eradicate):
+        return 0.3 if action.effect == "ward" and v[action.target] == lead else -0.5
+    if isinstance(action, Challenge):
+        return -0.2
+    return 0.0
+
+
+def heuristic_action(state: HexState, seat: int, rng: random.Random, level: str = "normal") -> Any:
+    """The normal bot's choice; also the rollout policy of the hard bot."""
+    acts = state.legal_actions()
+    if len(acts) == 1:
+        return acts[0]
+    kind = state.jobs[0][0]
+    if kind == "race":
+        return _react(level, rng)
+    if kind == "sign":
+        return rng.choice(acts)
+    if kind == "law":
+        base = [a for a in acts if a.code in ("strike", "hoarder", "pointing", "gag")]
+        return rng.choice(base or acts)
+    if kind == "pick":
+        return Dealer(seat)
+    if kind == "cast":
+        return Cast(rng.choice(_leaders(state, seat)))
+    if kind == "boom":
+        for card in SUFFER_ORDER:
+            if Suffer(card) in acts:
+                return Suffer(card)
+    if kind == "spite":
+        leaders = [t for t in _leaders(state, seat) if Spite(1, t) in acts]
+        if leaders and state.voice[seat] >= 3:
+            return Spite(1, rng.choice(leaders))
+        return Spite(0)
+    if kind == "strike":
+        return Strike(rng.choice(_leaders(state, seat)))
+    best: list[Any] = []
+    top = float("-inf")
+    for a in acts:
+        s = _score(state, seat, a)
+        if s > top + 1e-9:
+            best, top = [a], s
+        elif s > top - 1e-9:
+            best.append(a)
+    return rng.choice(best)
+
+
+class NormalBot(Bot):
+    name = "normal"
+
+    def think(self, state: State, seat: int) -> Iterator[Action | None]:
+        assert isinstance(state, HexState)
+        yield heuristic_action(state, seat, self.rng, "normal")
+
+
+class EasyBot(RandomBot):
+    """Mostly the rule of thumb, sometimes any legal action; slow reflexes."""
+
+    name = "easy"
+
+    def think(self, state: State, seat: int) -> Iterator[Action | None]:
+        assert isinstance(state, HexState)
+        if state.jobs[0][0] == "race":
+            yield _react("easy", self.rng)
+            return
+        if self.rng.random() < EASY_THOUGHT:
+            yield heuristic_action(state, seat, self.rng, "easy")
+            return
+        yield from super().think(state, seat)
+
+
+def rollout(state: HexState, seat: int, rng: random.Random, max_steps: int = 400) -> float:
+    """Finish the round with the normal policy for everyone; the Voice margin of `seat`."""
+    start_round, start_game = state.round, state.game_no
+    for _ in range(max_steps):
+        if state.is_over or state.round != start_round or state.game_no != start_game:
+            break
+        player = state.current_player
+        if player == CHANCE:
+            outcomes = state.chance_outcomes()
+            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = heuristic_action(state, player, rng)  # type: ignore[arg-type]
+        state._apply(action)
+    if state.is_over:
+        return 20.0 if seat in state.winners else -20.0
+    return _margin(state, seat)
+
+
+class HardBot(Bot):
+    """Determinized sampling with normal-policy rollouts to the end of the round."""
+
+    name = "hard"
+
+    def __init__(self, seed: int | str = 0, iterations: int = 36, seconds: float | None = None,
+                 candidates: int = 6) -> None:
+        super().__init__(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.candidates = candidates
+
+    def think(self, state: State, seat: int) -> Iterator[Action | None]:
+        assert isinstance(state, HexState)
+        kind = state.jobs[0][0]
+        acts = state.legal_actions()
+        if len(acts) == 1:
+            yield acts[0]
+            return
+        if kind == "race":
+            yield _react("hard", self.rng)
+            return
+        if kind not in ("play", "window", "cast", "spite", "boom", "strike"):
+            yield heuristic_action(state, seat, self.rng, "hard")
+            return
+        ranked = sorted(acts, key=lambda a: -_score(state, seat, a))[: self.candidates]
+        if kind == "window" and Pass() not in ranked:
+            ranked.append(Pass())
+        if kind == "window" and len(ranked) > 1 and all(_score(state, seat, a) < -0.5 for a in ranked if a != Pass()):
+            yield Pass()           # nothing here is worth a look
+            return
+        totals = {str(a): 0.0 for a in ranked}
+        game = state.game
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        samples = max(1, self.iterations // len(ranked))
+        done = 0
+        for _ in range(samples):
+            # Paired comparison: every candidate is tried in the same world with the same dice.
+            world = game.determinize(state, seat, self.rng)
+            assert isinstance(world, HexState)
+            dice = self.rng.random()
+            for action in ranked:
+                trial = world.clone()
+                trial._apply(action)
+                totals[str(action)] += rollout(trial, seat, random.Random(dice))
+                yield None
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        best = max(ranked, key=lambda a: (totals[str(a)] / done + 0.05 * _score(state, seat, a)))
+        yield best
+
+
+def make_bot(level: str, seed: int | str = 0, **budget: Any) -> Bot:
+    if level == "easy":
+        return EasyBot(seed)
+    if level == "normal":
+        return NormalBot(seed)
+    if level == "hard":
+        return HardBot(seed, **budget)
+    raise ValueError(f"unknown level {level!r}")
+
+
+__all__ = ["EasyBot", "HardBot", "NormalBot", "evaluate", "heuristic_action", "make_bot", "rollout"]

@@ -1,0 +1,264 @@
+"""The shared bots: reproducible, blind to what a seat cannot see, and better than random.
+
+The hidden-information tests use a tiny poker-like toy game defined here (one hidden
+card each, one bet), so they do not depend on any real game's progress.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from pygame_core import CHANCE, GAMES, Game, Match, State, get_game
+from pygame_core.ai import LEVELS, RandomBot, make_bot
+from pygame_core.ai.search import ExpectimaxBot, ISMCTSBot, MCTSBot
+from pygame_core.ai.tournament import lineups, tournament, wilson
+from pygame_core.engine import sample_chance
+
+# -- a toy game with hidden information ------------------------------------------------------
+CARDS = (1, 2, 3, 4, 5)
+
+
+@dataclass(frozen=True)
+class Act:
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+
+class HighCardState(State):
+    """Each seat gets a hidden card; seat 0 checks or bets; after a bet seat 1 calls or folds."""
+
+    def __init__(self) -> None:
+        self.cards: list[int] = []
+        self.history: list[str] = []
+
+    @property
+    def current_player(self) -> int | None:
+        if len(self.cards) < 2:
+            return CHANCE
+        if not self.history:
+            return 0
+        if self.history == ["bet"]:
+            return 1
+        return None
+
+    def _legal_actions(self) -> list[Any]:
+        return [Act("check"), Act("bet")] if not self.history else [Act("fold"), Act("call")]
+
+    def _chance_outcomes(self) -> list[tuple[Any, float]]:
+        left = [c for c in CARDS if c not in self.cards]
+        return [(Act(f"deal{c}"), 1 / len(left)) for c in left]
+
+    def _apply(self, action: Any) -> None:
+        if action.word.startswith("deal"):
+            self.cards.append(int(action.word[4:]))
+        else:
+            self.history.append(action.word)
+
+    @property
+    def scores(self) -> list[float]:
+        if self.current_player is not None:
+            return [0.0, 0.0]
+        if self.history == ["bet", "fold"]:
+            return [1.0, -1.0]
+        stake = 2.0 if self.history == ["bet", "call"] else 1.0
+        return [stake, -stake] if self.cards[0] > self.cards[1] else [-stake, stake]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"cards": list(self.cards), "history": list(self.history)}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        mine = self.cards[seat] if seat is not None and seat < len(self.cards) else None
+        shown = list(self.cards) if self.current_player is None else None
+        return {"mine": mine, "history": list(self.history), "shown": shown}
+
+
+class HighCard(Game):
+    id = "high-card-toy"
+    name = "High card (test toy)"
+    min_players = max_players = default_players = 2
+    hidden_information = True
+
+    def _new(self, players: int, options: dict[str, Any]) -> HighCardState:
+        return HighCardState()
+
+    def from_dict(self, data: dict[str, Any]) -> HighCardState:
+        state = HighCardState()
+        state.cards, state.history = list(data["cards"]), list(data["history"])
+        return state
+
+    def parse_action(self, text: str) -> Any:
+        return Act(text)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        if state.is_over:
+            return 0.5 + state.scores[seat] / 4
+        return 0.5
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """Keep `seat`'s own card; deal the other from the cards `seat` has not seen."""
+        assert isinstance(state, HighCardState)
+        copy = state.clone()
+        assert isinstance(copy, HighCardState)
+        if len(copy.cards) == 2 and copy.current_player is not None:
+            other = 1 - seat
+            unseen = [c for c in CARDS if c != copy.cards[seat]]
+            copy.cards[other] = rng.choice(unseen)
+        return copy
+
+
+TOY = HighCard()
+HighCardState.game = TOY
+
+
+def dealt(mine: int, theirs: int) -> HighCardState:
+    state = TOY.new()
+    state.apply(Act(f"deal{mine}"))
+    state.apply(Act(f"deal{theirs}"))
+    return state  # type: ignore[return-value]
+
+
+# -- determinism ---------------------------------------------------------------------------------
+def hack_position(seed: str = "ai") -> State:
+    match = Match.start(get_game("hack-and-slash"), 3, seed=seed)
+    return match.state
+
+
+@pytest.mark.parametrize("bot_class", [MCTSBot, ISMCTSBot])
+def test_search_is_deterministic_for_a_seed_and_an_iteration_count(bot_class):
+    from pygame_core.hack_and_slash.bots import evaluate_all, fast_clone
+    state = hack_position()
+    seat = state.current_player
+    picks = set()
+    stats = []
+    for _ in range(2):
+        bot = bot_class(seed=7, iterations=150, evaluate_all=evaluate_all, clone=fast_clone)
+        picks.add(bot.choose(state, seat))
+        stats.append(bot.last_stats["visits"])
+    assert len(picks) == 1
+    assert stats[0] == stats[1]  # the whole tree came out the same, not just the move
+    assert sum(stats[0].values()) == 150
+
+
+def test_expectimax_is_deterministic_and_leaves_the_state_alone():
+    state = hack_position("ex")
+    before = state.to_json()
+    picks = {make_bot("hack-and-slash", "hard", seed=3).choose(state, 0) for _ in range(2)}
+    assert len(picks) == 1 and state.to_json() == before
+
+
+def test_a_time_budget_yields_between_slices_and_ends():
+    state = hack_position()
+    bot = MCTSBot(seed=1, seconds=0.15, slice_seconds=0.005)
+    start = time.perf_counter()
+    steps = list(bot.think(state, state.current_player))  # type: ignore[arg-type]
+    took = time.perf_counter() - start
+    assert steps[-1] in state.legal_actions()
+    assert steps[:-1] and all(s is None for s in steps[:-1])  # the page got its turns
+    assert took < 1.0
+
+
+def test_mcts_sees_a_sure_win_in_the_toy_game():
+    # Seat 1 after a bet, holding the top card: calling wins 2, folding loses 1.
+    state = dealt(2, 5)
+    state.apply(Act("bet"))
+    assert MCTSBot(seed=0, iterations=60).choose(state, 1) == Act("call")
+
+
+# -- hidden information ------------------------------------------------------------------------
+def test_ismcts_choice_depends_only_on_the_view():
+    # Same own card, same history; only the opponent's hidden card differs.
+    low, high = dealt(3, 1), dealt(3, 5)
+    assert low.view(0) == high.view(0) and low.to_json() != high.to_json()
+    for seed in range(4):
+        a = ISMCTSBot(seed=seed, iterations=200).choose(low, 0)
+        b = ISMCTSBot(seed=seed, iterations=200).choose(high, 0)
+        assert a == b
+    # And the same search without determinizing would peek: it bets on a sure win and
+    # checks on a sure loss, so the test above has the power to catch a leak.
+    assert MCTSBot(seed=0, iterations=300).choose(dealt(3, 1), 0) == Act("bet")
+    assert MCTSBot(seed=0, iterations=300).choose(dealt(3, 5), 0) == Act("check")
+
+
+def test_ismcts_bets_strong_hands_and_checks_weak_ones():
+    assert ISMCTSBot(seed=2, iterations=400).choose(dealt(5, 1), 0) == Act("bet")
+    assert ISMCTSBot(seed=2, iterations=400).choose(dealt(1, 5), 0) == Act("check")
+
+
+# -- tournament helpers ---------------------------------------------------------------------------
+def test_lineups_rotate_every_level_through_every_seat():
+    seatings = lineups(["hard", "normal", "easy"], 3)
+    for seat in range(3):
+        assert sorted(s[seat] for s in seatings) == ["easy", "hard", "normal"]
+    assert len(lineups(["a", "b", "c", "d"], 2)) == 12
+    assert lineups(["a", "b"], 3) == [("a", "b", "a"), ("b", "a", "a"), ("a", "a", "b")]
+
+
+def test_wilson_interval():
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_tournament_counts_every_seat_game():
+    result = tournament("hack-and-slash", ["normal", "random"], games=4, seats=2, seed="tt")
+    assert result.games == 4
+    assert sum(st.seat_games for st in result.by_level.values()) == 8
+    assert abs(sum(st.wins for st in result.by_seat) - 4) < 1e-9
+
+
+# -- every level beats random, for every registered game with bots -------------------------------
+GAMES_PER_LEVEL = 10  # few enough to stay fast, enough that luck rarely decides
+"""Per level and game: three deals, each played with the bot in two different seats."""
+
+
+def bots_module(game_id: str) -> Any:
+    from pygame_core import _MODULES
+    try:
+        module = importlib.import_module(_MODULES[game_id].rsplit(".", 1)[0] + ".bots")
+    except ImportError:
+        return None
+    return module if hasattr(module, "make_bot") else None
+
+
+def play_out(game: Game, seating: list[str], seed: str) -> list[int]:
+    players = len(seating)
+    match = Match.start(game, players, seed=seed)
+    bots = [make_bot(game.id, level, f"{seed}/{i}") for i, level in enumerate(seating)]
+    for _ in range(20_000):
+        if match.state.is_over:
+            return match.state.winners
+        seat = match.state.current_player
+        match.play(bots[seat].choose(match.state, seat), seat)  # type: ignore[index]
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_each_level_beats_random(game_id, level):
+    if bots_module(game_id) is None:
+        pytest.skip(f"{game_id} has no bots.make_bot yet")
+    game = get_game(game_id)
+    seats = 2 if game.min_players <= 2 <= game.max_players else game.min_players
+    wins = {"bot": 0.0, "random": 0.0}
+    for n in range(GAMES_PER_LEVEL):
+        seating = ["random"] * seats
+        seating[n % seats] = level
+        winners = play_out(game, seating, f"beat-{game_id}-{level}-{n // 2}")
+        for seat in winners:
+            wins["bot" if seat == n % seats else "random"] += 1 / len(winners)
+    # The bot holds one seat of `seats`: it must win more than its fair share.
+    assert wins["bot"] / GAMES_PER_LEVEL > 1 / seats, wins
+
+
+def test_random_bot_is_seeded():
+    state = hack_position()
+    picks = [RandomBot(5).choose(state, 0) for _ in range(3)]
+    assert len(set(picks)) == 1

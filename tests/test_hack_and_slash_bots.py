@@ -1,0 +1,151 @@
+"""Hack & Slash bots: the "what are my chances?" readout, the evaluation, the levels' play."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from pygame_core import Match, get_game
+from pygame_core.ai import make_bot
+from pygame_core.hack_and_slash import bots
+from pygame_core.hack_and_slash.components import BRAG, QUESTS_BY_ID
+from pygame_core.hack_and_slash.odds import success_chance
+from pygame_core.hack_and_slash.rules import CHOOSE, FAILED, Go, HackState, Quit, Rescue, Roll
+
+GAME = get_game("hack-and-slash")
+
+
+def table(face_up: list[str], home: list[int], scores_cards: list[list[str]] | None = None,
+          turn: int = 0) -> HackState:
+    """A position at the start of `turn`'s turn with the given row, guilds and score piles."""
+    state = GAME.new(len(home))
+    assert isinstance(state, HackState)
+    state.setting_up = False
+    state.phase = CHOOSE
+    state.face_up = list(face_up)
+    state.pile = [q for q in state.pile if q not in face_up]
+    state.home = list(home)
+    state.turn = turn
+    if scores_cards:
+        state.scored = [list(p) for p in scores_cards]
+        taken = {q for p in scores_cards for q in p}
+        state.pile = [q for q in state.pile if q not in taken]
+    return state
+
+
+def test_chances_list_every_available_quest_with_and_without_a_rescue():
+    state = table(["rats", "crypt", "dragon"], [8, 8, 8])
+    readout = bots.chances(state)
+    assert [r["quest"] for r in readout] == ["brag", "rats", "crypt", "dragon"]
+    brag = readout[0]
+    assert math.isclose(brag["success"], 1 / 3)
+    assert math.isclose(brag["with_rescue"], 1 / 3 + 2 / 3 * 1 / 3)  # one reroll of the one die
+    for r in readout:
+        q = QUESTS_BY_ID[r["quest"]]
+        assert math.isclose(r["success"], success_chance(q))
+        assert math.isclose(r["with_rescue"], success_chance(q, True))
+        assert r["with_rescue"] >= r["success"]
+        assert r["affordable"] and r["rescue_possible"]
+
+
+def test_chances_say_what_cannot_be_staffed_or_rescued():
+    state = table(["rats", "crypt", "dragon"], [2, 8, 8])
+    readout = {r["quest"]: r for r in bots.chances(state)}
+    assert readout["dragon"]["affordable"] is False       # needs 3, 2 at home
+    assert readout["crypt"]["affordable"] is True
+    assert readout["crypt"]["rescue_possible"] is False   # both would be away
+    assert readout["rats"]["rescue_possible"] is True
+
+
+def test_rescue_chances_per_die_after_a_failure():
+    state = table(["crypt", "rats", "toll"], [8, 8])
+    state.apply(Go("crypt"))        # 2 dice, 8+
+    state.apply(Roll((6, 1)))       # 7: fails
+    assert state.phase == FAILED
+    odds = bots.rescue_chances(state)
+    assert math.isclose(odds[1], 5 / 6)   # keep the 6, need 2+ on the reroll
+    assert odds[6] == 0.0                 # keep the 1, need 7+: impossible
+    assert bots.rescue_chances(table(["crypt", "rats", "toll"], [8, 8])) == {}
+
+
+def test_evaluation_is_a_chance_and_exact_at_the_end():
+    state = table(["rats", "crypt", "dragon"], [8, 8, 8])
+    values = bots.evaluate_all(state)
+    assert all(0.0 <= v <= 1.0 for v in values)
+    assert abs(values[0] - values[1]) < 0.05   # equal guilds, nearly equal chances
+    ahead = table(["rats", "crypt", "dragon"], [8, 8, 8], [["lich"], [], []])
+    assert bots.evaluate(ahead, 0) > bots.evaluate(ahead, 1)
+    ahead.finished = True
+    assert bots.evaluate(ahead, 0) == 1.0 and bots.evaluate(ahead, 1) == 0.0
+
+
+def test_fast_clone_is_an_independent_equal_copy():
+    match = Match.start(GAME, 3, seed="clone")
+    twin = bots.fast_clone(match.state)
+    assert twin == match.state and twin.to_json() == match.state.to_json()
+    twin.home[0] = 0
+    twin.scored[1].append("rats")
+    assert match.state.home[0] == 8 and match.state.scored[1] == []
+
+
+def test_hard_gambles_on_the_last_turn_when_behind():
+    # Two players; the game is ending and seat 1 plays the last turn, 3 points behind.
+    # Rats and the Toll (safe, 1 and 2 points) cannot win; only the Duel can.
+    state = table(["rats", "toll", "duel"], [2, 6], [["wisp"], []], turn=1)
+    state.ending = True
+    assert QUESTS_BY_ID["wisp"].points == 3
+    assert QUESTS_BY_ID["toll"].points < 3 < QUESTS_BY_ID["duel"].points
+    assert make_bot("hack-and-slash", "hard").choose(state, 1) == Go("duel")
+
+
+def test_hard_rescues_on_the_last_turn_because_adventurers_are_worth_nothing():
+    state = table(["wisp", "rats", "toll"], [8, 4], [["toll"], []], turn=1)
+    state.ending = True
+    state.apply(Go("wisp"))      # 1 die, 5+: 3 points, enough to win
+    state.apply(Roll((2,)))
+    assert make_bot("hack-and-slash", "hard").choose(state, 1) == Rescue(2)
+
+
+def test_a_leader_likes_the_end_coming_closer():
+    # Seat 0 leads by 6 (Lich's Library). With full guilds many rounds remain; with its
+    # own guild empty seat 1 still has this turn and the next; once the game is ending,
+    # seat 1 has one turn left to find 6 points.
+    lead = [["lich"], []]
+    long_game = table(["rats", "wisp", "toll"], [8, 8], lead, turn=1)
+    short_game = table(["rats", "wisp", "toll"], [0, 8], lead, turn=1)
+    last_turn = table(["rats", "wisp", "toll"], [0, 8], lead, turn=1)
+    last_turn.ending = True
+    assert bots.evaluate(last_turn, 0) > max(bots.evaluate(long_game, 0), bots.evaluate(short_game, 0))
+    assert bots.evaluate(last_turn, 0) > 0.8
+    assert bots.turns_left(2, 1, [0.0, 8.0], 10, False) == [1.0, 2.0]
+    assert bots.turns_left(2, 1, [0.0, 8.0], 10, True) == [0.0, 1.0]
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_plays_only_legal_moves_to_the_end(level):
+    match = Match.start(GAME, 3, seed=f"legal-{level}")
+    bot = make_bot("hack-and-slash", level, seed=1)
+    while not match.state.is_over:
+        seat = match.state.current_player
+        action = bot.choose(match.state, seat)
+        assert action in match.state.legal_actions()
+        match.play(action, seat)
+    assert match.state.winners
+
+
+def test_usage_counts_attempts_and_completions():
+    match = Match.start(GAME, 2, seed="usage")
+    bot = make_bot("hack-and-slash", "normal", seed=2)
+    while not match.state.is_over:
+        match.play(bot.choose(match.state, match.state.current_player), match.state.current_player)
+    stats = bots.usage(match)
+    attempts = sum(1 for e in match.log if isinstance(e.action, Go))
+    assert sum(stats["attempted"].values()) == attempts
+    scored = sum(len(p) for p in match.state.scored)
+    completed_quests = sum(v for q, v in stats["completed"].items() if q != BRAG.id)
+    assert completed_quests == scored
+    for quest, done in stats["completed"].items():
+        assert done <= stats["attempted"][quest]
+    assert sum(stats["rescued"].values()) == sum(1 for e in match.log if isinstance(e.action, Rescue))
+    assert Quit  # imported for readers: a failed quest ends in Quit or a failed rescue
