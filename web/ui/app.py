@@ -24,6 +24,7 @@ from storage import SaveStore, StaleSave, StorageUnavailable, new_id
 
 LEVELS = {"human": "Human", "easy": "Computer: easy", "normal": "Computer: normal",
           "hard": "Computer: hard"}
+RACE_STEP_MS, RACE_LIMIT_MS = 50, 2000  # reaction times are sent rounded, and capped
 SLICE_SECONDS = 0.012   # a computer turn gives the browser a turn at least this often
 BOT_MIN_SECONDS = 0.45  # so a computer move is seen happening, not just its result
 LOG_SHOWN = 300
@@ -86,6 +87,8 @@ class Session:
     thinking: bool = False
     save_failed: bool = False
     bot_failed: bool = False  # a crashed computer player is not retried until the game is reopened
+    race_shown: float | None = None  # when a reflex race prompt appeared (performance.now)
+    countdown: Any = None  # the timer that passes for a seat whose response time ran out
 
     def __post_init__(self) -> None:
         from pygame_core.ai import make_bot  # imported with the first game, not at start-up
@@ -138,6 +141,7 @@ class App:
         on(el("setup-cancel"), "click", lambda e: el("setup").close())
         on(el("board"), "click", self.guard(self.on_board_click))
         on(el("board"), "keydown", self.guard(self.on_board_key))
+        on(js.document, "keydown", self.guard(self.on_race_key))
         on(el("undo-button"), "click", self.guard(lambda e: self.undo()))
         on(el("suggest-button"), "click", self.guard_async(lambda e: self.suggest()))
         on(el("rules-button"), "click", self.guard(lambda e: self.toggle_rules()))
@@ -450,6 +454,47 @@ class App:
             el("board").innerHTML = session.view.render(state.view(seat), session.ui, match.names)
         self.render_status()
         self.render_log()
+        self.arm_timers()
+
+    def arm_timers(self) -> None:
+        """Start the clocks a view asks for: a reflex race, a response window's countdown."""
+        session = self.session
+        assert session is not None
+        board = el("board")
+        race = board.querySelector("[data-race]")
+        if not present(race):
+            session.race_shown = None
+        elif session.race_shown is None:
+            session.race_shown = float(js.performance.now())
+            race.focus()
+        if present(session.countdown):
+            js.clearTimeout(session.countdown)
+            session.countdown = None
+        prompt = board.querySelector("[data-countdown]")
+        # Only a table of several people needs a clock; alone against the computer, take your time.
+        if present(prompt) and (len(session.humans) > 1 or self.settings.get("countdown")):
+            seconds = float(prompt.getAttribute("data-countdown") or 0)
+            length, seat = len(session.match.log), session.match.state.current_player
+            box = prompt.querySelector(".hx-countdown, [data-countdown-text]")
+            if present(box):
+                box.textContent = f"Passing automatically in {seconds:g} s"
+
+            def time_up() -> None:
+                if (self.session is session and len(session.match.log) == length
+                        and session.match.state.current_player == seat and "pass" in [
+                            str(a) for a in session.match.state.legal_actions()]):
+                    self.play(lambda: session.match.play_text("pass", seat))
+            session.countdown = js.setTimeout(browser.create_once(time_up), int(seconds * 1000))
+
+    def react(self) -> None:
+        """The reflex race: send how long this seat took since the prompt appeared."""
+        session = self.session
+        if session is None or session.race_shown is None:
+            return
+        took = float(js.performance.now()) - session.race_shown
+        ms = min(RACE_LIMIT_MS, int(round(took / RACE_STEP_MS)) * RACE_STEP_MS)
+        session.race_shown = None
+        self.play_human(f"react {ms}")
 
     def render_status(self) -> None:
         session = self.session
@@ -544,6 +589,8 @@ class App:
                     session.ui.pop(key, None)
             self.render()
             self.refocus(target)
+        elif target.hasAttribute("data-race") and session.race_shown is not None:
+            self.react()
         elif target.hasAttribute("data-action"):
             self.play_human(str(target.getAttribute("data-action")))
 
@@ -556,6 +603,17 @@ class App:
                 if present(same):
                     same.focus()
                 return
+
+    def on_race_key(self, event: Any) -> None:
+        """During a reflex race any key counts, wherever the focus is."""
+        session = self.session
+        if session is None or session.race_shown is None:
+            return
+        if str(event.key) in ("Tab", "Shift", "Alt", "Control", "Meta", "CapsLock"):
+            return
+        event.preventDefault()
+        event.stopPropagation()
+        self.react()
 
     def on_board_key(self, event: Any) -> None:
         session = self.session
