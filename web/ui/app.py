@@ -56,6 +56,16 @@ def view_module(game_id: str) -> Any:
     return importlib.import_module(f"{package}.view")
 
 
+def tutorial_module(game_id: str) -> Any | None:
+    """A game's `tutorial` module (see hex_please/tutorial.py for its shape), if it has one."""
+    from pygame_core import _MODULES
+    name = _MODULES.get(game_id, "").rsplit(".", 1)[0] + ".tutorial"
+    try:
+        return importlib.import_module(name) if importlib.util.find_spec(name) else None
+    except ImportError:
+        return None
+
+
 def playable_games() -> list[str]:
     """Games with a view in this build, found without importing them (start-up stays fast)."""
     from pygame_core import _MODULES
@@ -87,6 +97,8 @@ class Session:
     thinking: bool = False
     save_failed: bool = False
     bot_failed: bool = False  # a crashed computer player is not retried until the game is reopened
+    tutorial: Any = None  # the game's tutorial module while a tutorial is being played
+    step: int = 0  # the tutorial step the learner is at
     race_shown: float | None = None  # when a reflex race prompt appeared (performance.now)
     countdown: Any = None  # the timer that passes for a seat whose response time ran out
 
@@ -132,6 +144,15 @@ class App:
                 on(button, "click", self.guard(lambda e, g=game_id: self.open_setup(g)))
             else:
                 button.textContent = "Coming soon"
+        for button in js.document.querySelectorAll(".tutorial-start"):
+            game_id = str(button.getAttribute("data-game"))
+            if tutorial_module(game_id) is not None:
+                button.disabled = False
+                on(button, "click", self.guard(lambda e, g=game_id: self.open_tutorial(g)))
+        on(el("tutorial-button"), "click", self.guard(
+            lambda e: self.open_tutorial(self.session.match.game.id) if self.session else None))
+        on(el("tutorial-next"), "click", self.guard(lambda e: self.tutorial_next()))
+        on(el("tutorial-leave"), "click", self.guard(lambda e: self.go_menu()))
         el("import-file").disabled = False
         if self.embedded:
             el("menu-button").textContent = "New game"
@@ -162,6 +183,10 @@ class App:
     def route(self, first: bool = False) -> None:
         """Show what the URL asks for: a saved game (#play=id), a new game (?game=…) or the menu."""
         hash_ = str(js.location.hash)
+        if hash_.startswith("#tutorial="):
+            if self.session is None or self.session.tutorial is None:
+                self.open_tutorial(hash_[len("#tutorial="):])
+            return
         if hash_.startswith("#play="):
             save_id = hash_[len("#play="):]
             if self.session is None or self.session.save_id != save_id:
@@ -413,8 +438,12 @@ class App:
     def show_game(self) -> None:
         session = self.session
         assert session is not None
-        if self.store.available:  # the address names the save, so a reload comes back here
+        if session.tutorial is not None:
+            js.history.replaceState(None, "", f"{js.location.pathname}#tutorial={session.match.game.id}")
+        elif self.store.available:  # the address names the save, so a reload comes back here
             js.history.replaceState(None, "", f"{js.location.pathname}#play={session.save_id}")
+        show("tutorial-panel", session.tutorial is not None)
+        show("tutorial-button", session.tutorial is None and tutorial_module(session.match.game.id) is not None)
         show("menu", False)
         show("game")
         set_text("game-title", session.match.game.name)
@@ -523,8 +552,10 @@ class App:
                 chip.classList.add("winner")
             scores.appendChild(chip)
         human_moves = [i for i, e in enumerate(match.log) if session.is_human(e.seat)]
-        el("undo-button").disabled = not (len(session.humans) == 1 and human_moves)
-        el("suggest-button").disabled = not session.is_human(state.current_player)
+        scripted = session.tutorial is not None  # the tutorial's steps cannot be taken back
+        el("undo-button").disabled = scripted or not (len(session.humans) == 1 and human_moves)
+        el("suggest-button").disabled = scripted or not session.is_human(state.current_player)
+        el("export-button").disabled = scripted
 
     def render_log(self) -> None:
         session = self.session
@@ -658,6 +689,9 @@ class App:
         if not session.is_human(state.current_player):
             notice("Wait for your turn.")
             return
+        if session.tutorial is not None:
+            self.tutorial_move(text)
+            return
         self.play(lambda: session.match.play_text(text, state.current_player))
 
     def play(self, act: Callable[[], None]) -> None:
@@ -693,6 +727,96 @@ class App:
             self.autosave()
             self.render()
             self.schedule_bots()
+
+    # -- tutorial ------------------------------------------------------------------------
+    def open_tutorial(self, game_id: str) -> None:
+        """Start a game's guided tutorial, or resume it at the step the learner left."""
+        module = tutorial_module(game_id)
+        if module is None:
+            notice(f"There is no tutorial for {game_id!r}.")
+            self.show_menu()
+            return
+        steps = module.TUTORIAL["steps"]
+        done = int(saves.finite(self.settings.get("tutorials", {}).get(game_id), 0))
+        done = done if 0 < done < len(steps) else 0
+        match = module.tutorial_match(done)
+        seats = ["human" if i == module.TUTORIAL["human"] else "normal" for i in range(match.players)]
+        session = Session(match, seats, new_id(game_id + "-tutorial"))
+        session.bots = {}  # the computer's moves are part of the script
+        session.tutorial, session.step = module, done
+        self.session = session
+        if done:
+            notice("Welcome back: the tutorial goes on where you left it.")
+        self.show_game()
+        self.tutorial_enter_step()
+
+    def tutorial_step(self) -> dict[str, Any] | None:
+        session = self.session
+        assert session is not None and session.tutorial is not None
+        steps = session.tutorial.TUTORIAL["steps"]
+        return steps[session.step] if session.step < len(steps) else None
+
+    def tutorial_enter_step(self, feedback: str = "") -> None:
+        """Show the current step, point at where to act, and play the computer's scripted moves."""
+        session = self.session
+        assert session is not None and session.tutorial is not None
+        game_id = session.match.game.id
+        self.settings.setdefault("tutorials", {})[game_id] = session.step
+        self.store.save_settings(self.settings)
+        step = self.tutorial_step()
+        set_text("tutorial-feedback", feedback)
+        if step is None:
+            set_text("tutorial-title", "Tutorial complete")
+            set_text("tutorial-text", "You have seen every rule. Start a real game from the menu whenever you like.")
+            show("tutorial-next", False)
+            self.settings["tutorials"][game_id] = 0
+            self.store.save_settings(self.settings)
+            return
+        set_text("tutorial-title", f"{session.step + 1}. {step.get('title', '')}")
+        set_text("tutorial-text", step.get("text", ""))
+        show("tutorial-next", step.get("seat") is None)
+        ui = {"hint": " ".join(step.get("highlight", []))} if step.get("highlight") else {}
+        if step.get("tile"):
+            ui.update(tile=str(step["tile"]), rot=str(step.get("rot", 0)))
+        session.ui = ui
+        self.render()
+        seat = step.get("seat")
+        if seat is not None and not session.is_human(seat):
+            async def computer_moves() -> None:
+                await asyncio.sleep(BOT_MIN_SECONDS * 2 * float(self.settings.get("speed", 1)))
+                if self.session is session and self.tutorial_step() is step:
+                    self.play(lambda: session.match.play_text(step["expect"][0], seat))
+                    session.step += 1
+                    self.tutorial_enter_step(step.get("done", ""))
+            asyncio.ensure_future(computer_moves())
+
+    def tutorial_next(self) -> None:
+        session = self.session
+        if session is None or session.tutorial is None:
+            return
+        step = self.tutorial_step()
+        if step is not None and step.get("seat") is None:
+            session.step += 1
+            self.tutorial_enter_step()
+
+    def tutorial_move(self, text: str) -> None:
+        """Accept only the move this step asks for; otherwise say why not."""
+        session = self.session
+        assert session is not None and session.tutorial is not None
+        step = self.tutorial_step()
+        if step is None or not session.is_human(step.get("seat")):
+            notice("Read this step, then press Next.")
+            return
+        ok, message = session.tutorial.tutorial_feedback(session.match, session.step, text)
+        if not ok:
+            set_text("tutorial-feedback", message)
+            notice(message)
+            return
+        length = len(session.match.log)
+        self.play(lambda: session.match.play_text(text, step["seat"]))
+        if len(session.match.log) > length:
+            session.step += 1
+            self.tutorial_enter_step(message)
 
     # -- computer turns ----------------------------------------------------------------------
     def schedule_bots(self) -> None:
@@ -771,7 +895,7 @@ class App:
     # -- saving ----------------------------------------------------------------------------
     def autosave(self) -> None:
         session = self.session
-        if session is None or not self.store.available:
+        if session is None or not self.store.available or session.tutorial is not None:
             return
         session.rev += 1
         try:
