@@ -299,6 +299,13 @@ class HackState(State):
             result = "fails" if isinstance(action, Roll) else "fails, and all go to the Tavern"
         return f"{who} {verb} {sums}, needs {quest.goal_text}: {result}"
 
+    def clone(self) -> "HackState":
+        """A copy without deepcopy: the fields are plain JSON-like data, one level of lists
+        deep (`scored` and `last_roll` one more), and bots copy states at every node."""
+        twin = HackState.__new__(HackState)
+        twin.__dict__ = {k: _copy(v) for k, v in self.__dict__.items()}
+        return twin
+
     # -- saving and views -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return {k: (list(v) if isinstance(v, list) else v) for k, v in vars(self).items()}
@@ -329,6 +336,14 @@ class HackState(State):
             "winners": self.winners,
             "legal": [str(a) for a in self.legal_actions()] if seat == self.current_player else [],
         }
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value
 
 
 class HackAndSlash(Game):
