@@ -281,3 +281,14 @@ def test_quest_ids_parse_back():
         assert GAME.parse_action(f"go {q}") == Go(q)
     with pytest.raises(IllegalActionError):
         GAME.parse_action("go nowhere")
+
+
+def test_what_are_my_chances_shows_odds_with_and_without_a_rescue():
+    from pygame_core.hack_and_slash.view import render
+    state = setup(face_up=("rats", "warrens", "dragon"))
+    html = render(state.view(0), {"odds": "1"}, ["Ada", "Bo", "Cy"])
+    assert "67% · 89% with a rescue" in html          # Rats in the Cellar, 3+ on one die
+    state.home[0] = 3
+    html = render(state.view(0), {"odds": "1"}, ["Ada", "Bo", "Cy"])
+    assert "16% · no one left for a rescue" in html   # the Red Dragon takes all three
+    assert "hs-odds" not in render(state.view(0), {}, ["Ada", "Bo", "Cy"])

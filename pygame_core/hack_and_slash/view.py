@@ -38,13 +38,18 @@ def quest_label(q: Quest) -> str:
             f"roll {goal}; reward {' and '.join(reward)}")
 
 
-def quest_card(q: Quest, legal: set[str], ui: dict[str, str], active: bool) -> str:
-    """A card; its text (icons spelled out for screen readers) is the button's name."""
+def quest_card(q: Quest, legal: set[str], ui: dict[str, str], active: bool, home: int) -> str:
+    """A card; its text (icons spelled out for screen readers) is the button's name.
+
+    With the odds readout on, it shows the chance of success and, when the player would
+    still have someone at home to send, the chance with a rescue of the best die.
+    """
     action = f"go {q.id}"
     odds = ""
     if ui.get("odds"):
-        odds = (f'<span class="hs-odds">{success_chance(q):.0%} · '
-                f'{success_chance(q, True):.0%} with a rescue</span>')
+        rescue = (f"{success_chance(q, True):.0%} with a rescue" if home > q.challenge
+                  else "no one left for a rescue")
+        odds = f'<span class="hs-odds">{success_chance(q):.0%} · {rescue}</span>'
     goal = f'<span class="hs-goal-kind">exactly</span> {q.goal}' if q.exact else f"{q.goal}+"
     reward = f"{STAR}{q.points}" if q.points or not q.recruit else ""
     if q.recruit:
@@ -123,7 +128,8 @@ def guild(view: dict[str, Any], seat: int, names: Sequence[str]) -> str:
 def render(view: dict[str, Any], ui: dict[str, str], names: Sequence[str]) -> str:
     legal = set(view["legal"])
     active = view["quest"]
-    cards = [quest_card(QUESTS_BY_ID[q], legal, ui, q == active)
+    home = view["home"][view["turn"]]
+    cards = [quest_card(QUESTS_BY_ID[q], legal, ui, q == active, home)
              for q in [BRAG.id, *view["face_up"]]]
     odds_toggle = (f'<button type="button" class="hs-toggle" data-ui="odds={"" if ui.get("odds") else "1"}" '
                    f'aria-pressed="{"true" if ui.get("odds") else "false"}">What are my chances?</button>')
