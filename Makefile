@@ -13,6 +13,7 @@ run: site
 
 test: site
 	$(PY) tools/check_chromium.py
+	$(PY) -m mypy
 	$(PY) -m pytest -q tests $(PYTEST_ARGS)
 	node tools/pyodide_tests.mjs
 	$(PY) -m pytest -q e2e $(PYTEST_ARGS)
@@ -22,6 +23,7 @@ pyodide-test: wheel
 	node tools/pyodide_tests.mjs
 
 unit: setup
+	$(PY) -m mypy
 	$(PY) -m pytest -q tests $(PYTEST_ARGS)
 
 e2e: site

@@ -31,3 +31,23 @@ def play_to_the_end(page: Page, max_clicks: int = 1500) -> int:
             return clicks
         take_first_choice(page)
     raise AssertionError(f"the game did not end within {max_clicks} clicks")
+
+
+MARK_BOARD = ("() => { for (const c of document.getElementById('board').children)"
+              " c.dataset.e2eOld = '1'; }")
+BOARD_REDRAWN = ("() => { const first = document.getElementById('board').firstElementChild;"
+                 " return !first || !first.dataset.e2eOld; }")
+
+
+def act_and_wait_redraw(page: Page, act) -> None:
+    """Do `act()` (a click or a key) and wait until the page has drawn the board again.
+
+    The controller redraws the board after every accepted click, so this proves the click
+    was taken (a refused one leaves the old board and times out here)."""
+    page.evaluate(MARK_BOARD)
+    act()
+    page.wait_for_function(BOARD_REDRAWN, timeout=30_000)
+
+
+def click_and_wait_redraw(page: Page, locator) -> None:
+    act_and_wait_redraw(page, locator.click)

@@ -35,7 +35,7 @@ def _present(module: str) -> bool:
         return False
 
 
-class _Registry(dict):  # type: ignore[type-arg]
+class _Registry(dict):
     """id -> Game, loading each game's module the first time it is asked for."""
 
     def __missing__(self, game_id: str) -> Game:
@@ -47,7 +47,7 @@ class _Registry(dict):  # type: ignore[type-arg]
         self[game_id] = game
         return game
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self):
         return iter(game_ids())
 
     def __len__(self) -> int:
@@ -56,13 +56,13 @@ class _Registry(dict):  # type: ignore[type-arg]
     def __contains__(self, game_id: object) -> bool:
         return game_id in game_ids()
 
-    def keys(self):  # type: ignore[no-untyped-def]
+    def keys(self):
         return game_ids()
 
-    def values(self):  # type: ignore[no-untyped-def]
+    def values(self):
         return [self[g] for g in game_ids()]
 
-    def items(self):  # type: ignore[no-untyped-def]
+    def items(self):
         return [(g, self[g]) for g in game_ids()]
 
 

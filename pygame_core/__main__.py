@@ -13,7 +13,7 @@ import argparse
 import sys
 import time
 from collections import Counter
-from typing import Sequence
+from typing import Sequence, cast
 
 from . import GAMES, Match, get_game
 
@@ -32,7 +32,7 @@ def parse_options(pairs: Sequence[str]) -> dict[str, object]:
     for pair in pairs:
         name, _, value = pair.partition("=")
         options[name] = int(value) if value.lstrip("-").isdigit() else (
-            {"true": True, "false": False}.get(value.lower(), value))
+            cast("dict[str, object]", {"true": True, "false": False}).get(value.lower(), value))
     return options
 
 
@@ -43,14 +43,15 @@ def play_match(game_id: str, levels: Sequence[str], seed: str, options: dict[str
     bots = [make_bot(game_id, level, f"{seed}/{i}") for i, level in enumerate(levels)]
     while not match.state.is_over:
         seat = match.state.current_player
-        match.play(bots[seat].choose(match.state, seat), seat)  # type: ignore[index]
+        assert seat is not None  # the game is not over, so a seat is to act
+        match.play(bots[seat].choose(match.state, seat), seat)
     return match
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     levels = args.bots.split(",")
     options = parse_options(args.option)
-    wins: Counter[int] = Counter()
+    wins = cast("dict[int, float]", Counter())   # a Counter of (fractional) wins by seat
     steps = 0
     start = time.perf_counter()
     for n in range(args.games):

@@ -17,7 +17,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence, cast
 
 CHANCE = -1
 """The seat that rolls the dice and shuffles the decks."""
@@ -142,7 +142,7 @@ class State(ABC):
                           separators=(",", ":"))
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_dict() == other.to_dict()  # type: ignore[union-attr]
+        return type(other) is type(self) and self.to_dict() == cast(State, other).to_dict()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 

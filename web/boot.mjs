@@ -85,8 +85,8 @@ const STAGES = {
   "Loaded files": [5, "Game rules loaded"],
   "Ready": [6, "Starting…"],
 };
-const bar = document.getElementById("boot-progress");
-const label = document.getElementById("boot-stage");
+const bar = document.getElementById("boot-progress") || document.createElement("progress");
+const label = document.getElementById("boot-stage") || document.createElement("span");
 let started = false;
 
 function stage(message) {
@@ -97,7 +97,7 @@ function stage(message) {
 }
 
 function fail(detail) {
-  if (started) return;
+  if (started || !document.getElementById("boot-error")) return;
   document.getElementById("boot-error-detail").textContent = String(detail || "unknown error");
   document.getElementById("boot-error").hidden = false;
   bar.hidden = true;
@@ -107,8 +107,9 @@ function fail(detail) {
 addEventListener("py:progress", (event) => stage(event.detail));
 addEventListener("py:ready", () => stage("Ready"));
 addEventListener("hex:ready", () => { started = true; });
+addEventListener("py:done", () => { if (!document.getElementById("boot-error")) started = true; });
 addEventListener("error", (event) => fail(event.message || event.error));
 addEventListener("unhandledrejection", (event) => fail(event.reason && (event.reason.message || event.reason)));
-document.getElementById("boot-retry").addEventListener("click", () => location.reload());
+document.getElementById("boot-retry")?.addEventListener("click", () => location.reload());
 // A runtime that has said nothing for this long is not coming: say so, but keep waiting.
 setTimeout(() => fail("The runtime took more than 60 seconds to start."), 60000);

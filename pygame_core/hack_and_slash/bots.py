@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from ..engine import CHANCE, Match, State
 from .components import BRAG, DIE_SIDES, QUESTS, QUESTS_BY_ID, QUESTS_FACE_UP, Quest
@@ -128,7 +128,7 @@ def _tables() -> tuple[list[list[float]], list[list[float]]]:
     for k in range(1, K_MAX + 1):
         m1, m2 = mean[k - 1], second[k - 1]
         for h in range(1, H_MAX + 1):
-            options = []
+            options: list[tuple[float, float] | None] = []   # None: a quest out of reach
             for q in (BRAG, *QUESTS):
                 if q.challenge > h:
                     options.append(None)
@@ -286,7 +286,7 @@ def evaluate_all(state: State) -> list[float]:
 
 
 # -- the scripts of the lower levels -----------------------------------------------------------
-def worth(adventurer_value: float):  # type: ignore[no-untyped-def]
+def worth(adventurer_value: float) -> Callable[[State, int], float]:
     """An evaluation that counts own points plus a fixed value per adventurer at home."""
     def value(state: State, seat: int) -> float:
         assert isinstance(state, HackState)

@@ -10,7 +10,7 @@ rolling dice (a roll is the sorted multiset of faces, with its probability).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence
 
 from ..engine import CHANCE, Game, IllegalActionError, Option, State
 from .components import ADVENTURERS_AT_START, BRAG, DIE_SIDES, QUESTS, QUESTS_BY_ID, QUESTS_FACE_UP
@@ -353,7 +353,7 @@ class HackAndSlash(Game):
     min_players = 2
     max_players = 6
     default_players = 3
-    options: dict[str, Option] = {}
+    options: ClassVar[dict[str, Option]] = {}
 
     def _new(self, players: int, options: dict[str, Any]) -> HackState:
         return HackState(players)

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Iterator
+from typing import Any, Iterator, cast
 
 from ..ai import Bot, RandomBot
 from ..engine import CHANCE, Action, State
 from .rules import (
     RACE_STEP, RACE_TIMES, Cast, Challenge, Dealer, Detonate, Eradicate, HexHex, HexState,
-    Null, Pass, Play, React, Spite, Strike, Suffer, Take,
+    Law, Null, Pass, Play, React, Spite, Strike, Suffer, Take,
 )
 
 REFLEXES = {"easy": (450, 900), "normal": (320, 650), "hard": (240, 480)}
@@ -137,7 +137,7 @@ def heuristic_action(state: HexState, seat: int, rng: random.Random, level: str 
     if kind == "sign":
         return rng.choice(acts)
     if kind == "law":
-        base = [a for a in acts if a.code in ("strike", "hoarder", "pointing", "gag")]
+        base = [a for a in acts if cast(Law, a).code in ("strike", "hoarder", "pointing", "gag")]  # laws only
         return rng.choice(base or acts)
     if kind == "pick":
         return Dealer(seat)

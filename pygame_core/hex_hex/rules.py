@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence, cast
 
 from ..engine import CHANCE, Game, IllegalActionError, Option, State
 from .components import (
@@ -693,6 +693,7 @@ class HexState(State):
         if isinstance(action, Play):
             if kind != "play":
                 return "no Hex is waiting for your answer now"
+            assert s is not None  # a Hex waits for an answer: the game is not over
             card = CARDS_BY_ID.get(action.card)
             h = self._answering()
             if action.hex != h["id"]:
@@ -743,6 +744,7 @@ class HexState(State):
         if isinstance(action, (Null, Detonate, Eradicate, Challenge)):
             if kind != "window":
                 return "out-of-turn cards are played in a response window"
+            assert s is not None  # a response window is open: the game is not over
             if self.gagged(s):
                 return "the gag rule: at 0 Voice or less you may not play out of turn"
             if isinstance(action, Null):
@@ -761,6 +763,7 @@ class HexState(State):
         if isinstance(action, HexHex):
             if "hexhex" not in hand:
                 return "HEX-HEX is not in your hand"
+            assert s is not None  # HEX-HEX is in `hand`, so `s` is a seat
             if self.gagged(s):
                 return "the gag rule: at 0 Voice or less you may not play out of turn"
             if kind == "play":
@@ -1451,9 +1454,9 @@ class HexState(State):
             "round": self.round, "rounds": self.rounds, "tiebreak": self.tiebreaks,
             "dealer": self.dealer, "caster": self.caster,
             "voice": list(self.voice),
-            "hand": list(self.hands[seat]) if mine else [],
+            "hand": list(self.hands[cast(int, seat)]) if mine else [],   # `mine`: seat is not None
             "hand_sizes": [len(h) for h in self.hands],
-            "buried": list(self.buried[seat]) if mine else [],
+            "buried": list(self.buried[cast(int, seat)]) if mine else [],
             "readied": sorted(it["real"] for it in self.commits.values()
                               if mine and it["seat"] == seat and it["kind"] == "play"),
             "facedown": [len(b) for b in self.buried],
@@ -1525,7 +1528,7 @@ class HexHexGame(Game):
     max_players = 6
     default_players = 4
     hidden_information = True
-    options: dict[str, Option] = {
+    options: ClassVar[dict[str, Option]] = {
         "series": Option("series", (1, 2), 1, "Laying Down the Law",
                          "Play a series of games; each winner adds a law for the next game."),
     }
@@ -1577,6 +1580,7 @@ class HexHexGame(Game):
         """
         assert isinstance(state, HexState)
         new = state.clone()
+        h: dict[str, Any] | None   # a Hex; hex_by_id below may find none
         # Others' face-down answers (their cards are still in hand) are chosen again afterwards.
         redo: list[tuple[int, int, str]] = []      # (hex id, seat, "play" or "take")
         for h in new.volley_order() if new.commits else []:

@@ -137,8 +137,8 @@ def _table_svg(view: dict[str, Any], ui: dict[str, str], names: list[str], legal
             label += f" ({markers})"
         pts = " ".join(f"{x + 16 * math.cos(math.radians(60 * i + 30)):.1f},"
                        f"{y + 16 * math.sin(math.radians(60 * i + 30)):.1f}" for i in range(6))
-        cls = "hx-hex" + (" hx-hex-mad" if h["mad"] else "") + (" hx-hex-boost" if h["boost"] else "")
-        out.append(f'<g class="{cls}" role="img" aria-label="{_e(label)}"><title>{_e(label)}</title>'
+        hex_cls = "hx-hex" + (" hx-hex-mad" if h["mad"] else "") + (" hx-hex-boost" if h["boost"] else "")
+        out.append(f'<g class="{hex_cls}" role="img" aria-label="{_e(label)}"><title>{_e(label)}</title>'
                    f'<polygon points="{pts}"/><text x="{x:.0f}" y="{y + 4:.0f}" text-anchor="middle">'
                    f'{h["loss"]}</text>')
         if h["mad"]:

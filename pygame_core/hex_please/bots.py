@@ -23,10 +23,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Iterator
+from typing import Any, Iterator, cast
 
 from ..ai import Bot
 from ..engine import CHANCE
+from ..hexgrid import Hex
 from .components import BONUSES, TILE_BY_CODE
 from .rules import END, PASS, Draw, HexPleaseState, Place
 
@@ -50,7 +51,7 @@ def scored_placements(state: HexPleaseState, seat: int) -> list[tuple[int, Place
     around, bonus = state._around, state.layout.bonus
     out = []
     for a in moves:
-        cell = (a.q, a.r)   # equal to the Hex key
+        cell = cast(Hex, (a.q, a.r))   # equal to the Hex key
         b = BONUSES[bonus[cell]] if cell in bonus else None
         pts = TILE_BY_CODE[a.tile].points
         out.append((pts * (b.multiply if b else 1) + around[cell] + (b.add if b else 0), a))

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, ClassVar, Sequence, cast
 
 from ..engine import CHANCE, Game, IllegalActionError, Option, State
 from ..hexgrid import DIRECTION_NAMES, Hex
@@ -479,7 +479,7 @@ class HexPleaseState(State):
             bonus = layout.bonus
             for a, text in zip(self._legal_actions(), legal):
                 if isinstance(a, Place):
-                    cell = (a.q, a.r)   # a Hex is a (q, r) tuple, so this finds Hex keys
+                    cell = cast(Hex, (a.q, a.r))   # a Hex is a (q, r) tuple, so this finds Hex keys
                     if cell not in around:
                         around[cell] = self.constraints(cell)[2]
                     b = BONUSES[bonus[cell]] if cell in bonus else None
@@ -499,7 +499,7 @@ class HexPleaseState(State):
             "placed_this_turn": self.placed_this_turn,
             "radius": layout.radius,
             "board": dict(self._shown),
-            "hand": list(self.hands[seat]) if me else None,
+            "hand": list(self.hands[cast(int, seat)]) if me else None,   # `me`: seat is not None
             "hand_counts": [len(h) for h in self.hands],
             "hands": [list(h) for h in self.hands] if show_all else None,
             "hand_values": [self.hand_value(s) for s in range(self.players)] if self.finished else None,
@@ -552,7 +552,7 @@ class HexPleaseGame(Game):
     max_players = 12
     default_players = 2
     hidden_information = True
-    options: dict[str, Option] = {
+    options: ClassVar[dict[str, Option]] = {
         "rounds": Option("rounds", ROUNDS_CHOICES, DEFAULT_ROUNDS, "Rounds",
                          "How many rounds the game lasts; the last one is the final round."),
         "open_hands": Option("open_hands", (False, True), False, "Open hands",

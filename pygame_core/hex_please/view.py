@@ -17,7 +17,7 @@ module's docstring for its shape.
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from ..hexgrid import DIRECTION_NAMES, Hex, corners, hexagon, polygon_points, to_pixel
 from .components import (
@@ -336,7 +336,7 @@ def handle_key(key: str, view: dict[str, Any], ui: dict[str, Any]) -> dict[str, 
     """Keys: "r"/"R" turn a picked Bridge, digits 1-6 pick a hand tile, Escape drops the pick."""
     hand = view.get("hand") or []
     tile = ui.get("tile")
-    if key in ("r", "R") and tile in hand and TILE_BY_CODE[tile].kind == BRIDGE:
+    if key in ("r", "R") and tile in hand and TILE_BY_CODE[cast(str, tile)].kind == BRIDGE:
         try:
             rot = int(ui.get("rot", 0))
         except (TypeError, ValueError):

@@ -1,0 +1,159 @@
+"""HEX-HEX XL in the browser: a 4-seat game (one person, three computer players) to the
+final Voice, with an out-of-turn response and a HEX-HEX reflex race answered by the person.
+
+The person's strategy, all by clicking what the page offers:
+  * a HEX-HEX race prompt (`data-race`): react at once (by a tap, then by a key);
+  * a response window: play Null or Detonate when the window offers one, else pass;
+  * otherwise the first offered action that is not HEX-HEX (the person leaves calling
+    HEX-HEX to the computer players, so that the person is one who races), else the
+    first card to choose a target for.
+Seeds were picked offline (CPython, same bots and seeds as the page: normal bots ignore
+the time budget, so the game is deterministic apart from the person's measured reaction
+times) so that the first seed alone has both events for any reaction time from 0 to
+2000 ms; the others are a bounded fallback in case a game still goes another way.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote
+
+from conftest import fast_settings, wait_ready
+from helpers import act_and_wait_redraw, click_and_wait_redraw, wait_turn
+from playwright.sync_api import Page, expect
+
+NAMES = ("Ada", "Bo", "Cy", "Di")
+SEEDS = ("hh-17", "hh-26", "hh-6")  # each: a Null or Detonate by Ada and at least one race
+WHO = "(Ada|Bo|Cy|Di)"
+
+
+def start(page: Page, site, seed: str) -> None:
+    page.goto(site.url + f"?game=hex-hex&seats=4&bots=3&level=normal&seed={quote(seed)}"
+              f"&names={','.join(NAMES)}")
+    wait_ready(page)
+    expect(page.locator("#board .hx-table")).to_be_visible()
+
+
+def click_action(page: Page, action: str) -> None:
+    """Click the control that plays `action` (a button where there is one, else a seat)."""
+    button = page.locator(f"#board button[data-action='{action}']")
+    target = button.first if button.count() else page.locator(f"#board [data-action='{action}']").first
+    click_and_wait_redraw(page, target)
+
+
+def mark_log(page: Page) -> None:
+    page.evaluate("() => document.querySelectorAll('#log li').forEach(li => li.dataset.e2eOld = '1')")
+
+
+def log_lines(page: Page) -> tuple[list[str], list[str]]:
+    """The log's lines from before the last `mark_log`, and those added since."""
+    return page.evaluate("""() => { const all = [...document.querySelectorAll('#log li')];
+        return [all.filter(li => li.dataset.e2eOld).map(li => li.textContent),
+                all.filter(li => !li.dataset.e2eOld).map(li => li.textContent)]; }""")
+
+
+def play_one_game(page: Page, max_clicks: int = 400) -> dict:
+    """Play Ada's decisions until the game is over; returns what she did and saw."""
+    seen = {"responses": [], "races": [], "clicks": 0, "intended": 0}
+    for _ in range(max_clicks):
+        if not wait_turn(page):
+            return seen
+        seen["clicks"] += 1
+        board = page.locator("#board")
+        race = board.locator("[data-race]")
+        if race.count():
+            expect(race).to_be_visible()
+            expect(race).to_be_focused()  # the page focuses it, so any key answers at once
+            caller = board.locator(".hx-race-overlay p").first.inner_text()
+            mark_log(page)
+            # The first race is answered with a tap on the prompt, later ones with any key.
+            if not seen["races"]:
+                click_and_wait_redraw(page, race)
+            else:
+                act_and_wait_redraw(page, lambda: page.keyboard.press("h"))
+            old, new = log_lines(page)
+            assert new[0] == "Ada reacts", new
+            assert any(re.fullmatch(rf"{WHO} plays HEX-HEX! Everyone race!", t) for t in old[-6:]), old[-6:]
+            seen["races"].append(caller)
+            continue
+        window = board.locator(".hx-response")
+        if window.count():
+            expect(window).to_contain_text("Respond out of turn, or pass.")
+            # Alone against the computer there is no clock on the answer.
+            expect(window.locator(".hx-countdown")).to_have_text("")
+            answer = window.locator("[data-action^='null '], [data-action^='detonate ']")
+            if answer.count():
+                action = answer.first.get_attribute("data-action")
+                mark_log(page)
+                click_action(page, action)
+                seen["responses"].append((action, log_lines(page)[1][0]))
+            else:
+                click_action(page, "pass")
+            continue
+        intended = board.locator(".hx-prompt", has_text="You are The Intended")
+        if intended.count():
+            # The Hex on Ada names who sent it, and the table draws the arrow from them.
+            sender = re.search(rf"sent by {WHO}", intended.inner_text())
+            assert sender, intended.inner_text()
+            if sender.group(1) != "Ada":
+                assert board.locator(".hx-target-line").count() >= 1
+            seen["intended"] += 1
+        actions = [a for a in board.locator("[data-action]").evaluate_all(
+            "els => els.map(e => e.dataset.action)") if a != "hexhex"]
+        if actions:
+            click_action(page, actions[0])
+            continue
+        cards = board.locator("[data-ui]:not([data-ui='card='])")
+        if cards.count():
+            click_and_wait_redraw(page, cards.first)  # its targets show as buttons next
+            continue
+        click_action(page, "hexhex")
+    raise AssertionError(f"the game did not end within {max_clicks} clicks")
+
+
+def test_four_seats_to_the_final_voice_with_a_response_and_a_race(page: Page, site):
+    fast_settings(page)
+    responses, races, games = [], [], []
+    for seed in SEEDS:
+        start(page, site, seed)
+        seen = play_one_game(page)
+        games.append((seed, seen))
+        responses += seen["responses"]
+        races += seen["races"]
+
+        # The game reached its final Voice: a winner named, four scores, the winner's highest.
+        expect(page.locator("#turn")).to_contain_text(re.compile(rf"Game over: {WHO}( and {WHO})* wins?\."))
+        expect(page.locator("#board .hx-over")).to_contain_text("Game over. Winner:")
+        chips = page.locator("#scores .score-chip")
+        expect(chips).to_have_count(4)
+        voice = {}
+        for text in chips.all_inner_texts():
+            name, _, value = text.partition(": ")
+            voice[name] = int(value)
+        assert set(voice) == set(NAMES), voice
+        winners = [c.split(":")[0] for c in page.locator("#scores .score-chip.winner").all_inner_texts()]
+        assert winners and all(voice[w] == max(voice.values()) for w in winners), (voice, winners)
+
+        # The log says in words who targeted whom.
+        log = page.inner_text("#log")
+        assert re.search(rf"^{WHO} says HEX-HEX, {WHO}! \2 is The Intended$", log, re.M), log
+        assert re.search(rf"^{WHO} plays [\w ']+ sending the Hex to {WHO}", log, re.M), log
+        if seen["races"]:
+            # Ada's reaction time was measured and is shown with the others'.
+            note = page.locator("#board p.hx-note", has_text="Last HEX-HEX race").inner_text()
+            ms = re.search(r"Ada (\d+) ms", note)
+            assert ms and int(ms.group(1)) % 50 == 0 and 0 <= int(ms.group(1)) <= 2000, note
+        if responses and races:
+            break
+    assert responses, f"no out-of-turn response was offered to Ada in {games}"
+    assert races, f"Ada never raced in {games}"
+
+    # The response was Ada's card, played out of turn, and said in the log.
+    for action, line in responses:
+        if action.startswith("null"):
+            assert re.fullmatch(rf"Ada plays Null on {WHO}'s [\w ?'-]+", line), line
+        else:
+            target = NAMES[int(action.split()[1])]
+            assert line == f"Ada Detonates the Hex arriving at {target}", line
+    # Each race Ada ran was called by a computer player.
+    assert all(re.fullmatch(rf"{WHO} shouted HEX-HEX!", c) and not c.startswith("Ada") for c in races), races
