@@ -66,3 +66,14 @@ def test_url_parameters_with_markup_are_not_rendered(page: Page, site):
     expect(page.locator("#notice")).to_contain_text("bogus")
     assert page.locator("#board img, #scores img, #notice b").count() == 0
     assert dialogs == []
+
+
+def test_no_content_security_policy_violation_during_a_whole_game(page: Page, site):
+    from helpers import play_to_the_end
+    fast_settings(page)
+    page.add_init_script(CSP_WATCH)
+    page.goto(site.url + "?game=hack-and-slash&seats=2&bots=1&level=easy&seed=csp-whole")
+    wait_ready(page)
+    play_to_the_end(page)
+    expect(page.locator("#turn")).to_contain_text("Game over")
+    assert page.evaluate("window.__csp") == []
