@@ -11,6 +11,21 @@ from playwright.sync_api import Page, expect
 AXE = os.path.join(ROOT, "node_modules", "axe-core", "axe.min.js")
 HS_URL = "?game=hack-and-slash&seats=3&bots=2&level=easy&seed=everywhere"
 SIZES = {"phone": (360, 640), "desktop": (1920, 1080)}
+GAME_URLS = {
+    "hack-and-slash": HS_URL,
+    "horrible-hex": "?game=horrible-hex&seats=2&bots=1&level=easy&seed=everywhere",
+    "hex-hex": "?game=hex-hex&seats=4&bots=3&level=easy&seed=everywhere",
+    "hex-please": "?game=hex-please&seats=2&bots=1&level=easy&seed=everywhere",
+}
+
+
+def open_page(page: Page, site, where: str) -> None:
+    fast_settings(page)
+    page.goto(site.url + ("" if where == "menu" else GAME_URLS[where]))
+    wait_ready(page)
+    if where != "menu":
+        page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)",
+                               timeout=60_000)
 
 
 def test_the_site_passes_chromiums_installability_checks(page: Page, site):
@@ -28,22 +43,18 @@ def test_the_site_passes_chromiums_installability_checks(page: Page, site):
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("where", ["menu", "hack-and-slash"])
+@pytest.mark.parametrize("where", ["menu", *GAME_URLS])
 def test_pages_fit_without_horizontal_scrolling(page: Page, site, size, where, tmp_path):
     width, height = SIZES[size]
     page.set_viewport_size({"width": width, "height": height})
-    fast_settings(page)
-    page.goto(site.url + ("" if where == "menu" else HS_URL))
-    wait_ready(page)
-    if where != "menu":
-        page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)",
-                               timeout=60_000)
+    open_page(page, site, where)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "horizontal scroll"
     os.makedirs(os.path.join(ROOT, "e2e", "artifacts"), exist_ok=True)
     page.screenshot(path=os.path.join(ROOT, "e2e", "artifacts", f"{where}-{size}.png"), full_page=True)
-    # Controls are inside the viewport's width and big enough to touch.
+    # Controls are inside the viewport's width and big enough to touch. Shapes inside a
+    # board's SVG scale with the screen; each has a full-size button or key equivalent.
     small = page.evaluate("""() => [...document.querySelectorAll('button:not([hidden]), select, [data-action]')]
-        .filter(e => e.offsetParent !== null)
+        .filter(e => e.offsetParent !== null && !e.closest('svg'))
         .map(e => [e.id || e.dataset.action || e.textContent.trim().slice(0, 20), e.getBoundingClientRect()])
         .filter(([_, r]) => r.width < 44 || r.height < 44 || r.right > window.innerWidth + 1)
         .map(([n, r]) => `${n}: ${Math.round(r.width)}x${Math.round(r.height)} right ${Math.round(r.right)}`)""")
@@ -78,14 +89,9 @@ def test_a_whole_game_with_the_keyboard_only(page: Page, site):
     expect(page.locator("#turn")).to_contain_text("Game over")
 
 
-@pytest.mark.parametrize("where", ["menu", "hack-and-slash"])
+@pytest.mark.parametrize("where", ["menu", *GAME_URLS])
 def test_no_serious_accessibility_violations(page: Page, site, where):
-    fast_settings(page)
-    page.goto(site.url + ("" if where == "menu" else HS_URL.replace("everywhere", "axe")))
-    wait_ready(page)
-    if where != "menu":
-        page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)",
-                               timeout=60_000)
+    open_page(page, site, where)
     # Injected through the debugging protocol, which the page's CSP does not govern.
     with open(AXE, encoding="utf-8") as f:
         page.evaluate(f.read() + "\n;0")
@@ -93,3 +99,52 @@ def test_no_serious_accessibility_violations(page: Page, site, where):
     serious = [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
                for v in result["violations"] if v["impact"] in ("serious", "critical")]
     assert serious == [], "\n".join(serious)
+
+
+KEY_CHOICE = """() => {
+    const board = document.getElementById('board');
+    const active = document.activeElement;
+    const wanted = board.querySelector('[data-action]') ? '[data-action]' : '[data-ui]';
+    return !!(active && board.contains(active) && active.closest(wanted));
+}"""
+
+
+FOCUS_SHOWS = """() => {
+    // A visible focus ring: the element (or a shape inside it) is drawn differently when focused.
+    const el = document.activeElement;
+    const look = () => [el, ...el.querySelectorAll('*')].map(n => {
+        const c = getComputedStyle(n);
+        return [c.outlineStyle, c.outlineWidth, c.backgroundColor, c.stroke, c.strokeWidth, c.fill].join();
+    }).join('|');
+    const focused = look();
+    el.blur();
+    const plain = look();
+    el.focus({focusVisible: true});
+    return focused !== plain;
+}"""
+
+
+@pytest.mark.parametrize("game_id", ["horrible-hex", "hex-hex", "hex-please"])
+def test_a_whole_game_of_each_title_with_the_keyboard_only(page: Page, site, game_id):
+    """Tab to the first choice (an action if the board offers one), Enter to take it."""
+    open_page(page, site, game_id)
+    for _ in range(600):
+        page.wait_for_function("() => /your turn|Game over/.test(document.getElementById('turn').textContent)"
+                               " && !document.getElementById('board').classList.contains('thinking')",
+                               timeout=60_000)
+        if "Game over" in page.inner_text("#turn"):
+            return
+        before = page.inner_html("#board") + str(page.locator("#log li").count())
+        page.evaluate("document.getElementById('turn').setAttribute('tabindex', '-1');"
+                      "document.getElementById('turn').focus()")
+        for _ in range(120):
+            page.keyboard.press("Tab")
+            if page.evaluate(KEY_CHOICE):
+                break
+        assert page.evaluate(KEY_CHOICE), "a choice on the board cannot be reached with Tab"
+        assert page.evaluate(FOCUS_SHOWS), "the focused choice looks the same as when not focused"
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "before => document.getElementById('board').innerHTML"
+            " + document.querySelectorAll('#log li').length !== before", arg=before, timeout=30_000)
+    raise AssertionError("the game did not end")

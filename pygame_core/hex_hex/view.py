@@ -66,7 +66,7 @@ def _hex_markers(h: dict[str, Any]) -> str:
 
 def _table_svg(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: set[str]) -> str:
     n = view["players"]
-    out = [f'<svg class="hx-table" viewBox="0 0 {W} {H}" role="img" '
+    out = [f'<svg class="hx-table" viewBox="0 0 {W} {H}" role="group" '
            f'aria-label="The table: {n} players, round {view["round"]} of {view["rounds"]}">',
            '<defs><marker id="hx-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
            'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" '
@@ -94,7 +94,7 @@ def _table_svg(view: dict[str, Any], ui: dict[str, str], names: list[str], legal
         attrs = ""
         if action in legal:
             cls.append("hx-clickable")
-            attrs = f' data-action="{action}" tabindex="0" role="button" aria-label="Cast the Hex on {_e(_name(names, s))}"'
+            attrs = f' data-action="{action}" tabindex="0" role="button"'
         marks = []
         if s == view["dealer"]:
             marks.append("Dealer")
@@ -108,6 +108,8 @@ def _table_svg(view: dict[str, Any], ui: dict[str, str], names: list[str], legal
             marks.append(f"♥ charmed by {_name(names, view['charm'][s])}")
         voice = view["voice"][s]
         out.append(f'<g class="{" ".join(cls)}"{attrs}>')
+        if attrs:  # the button's name; a <title> (not aria-label) so the seat's visible text stays readable
+            out.append(f"<title>Cast the Hex on {_e(_name(names, s))}</title>")
         out.append(f'<rect x="{x - 92:.0f}" y="{y - 34:.0f}" width="184" height="68" rx="10" class="hx-seat-box"/>')
         out.append(f'<text x="{x:.0f}" y="{y - 16:.0f}" text-anchor="middle" class="hx-seat-name">'
                    f'{"▶ " if view["current"] == s else ""}{_e(_name(names, s))}</text>')
