@@ -1652,5 +1652,22 @@ class HexHexGame(Game):
         return new
 
 
+def invariants(state: HexState) -> None:
+    """What must hold in every position (tests/invariants.py runs it after every step)."""
+    cards = (sum(state.deck.values()) + len(state.discard) + sum(len(b) for b in state.buried)
+             + sum(len(h) for h in state.hands) + len(state.table))
+    banned = {law[4:] for law in state.laws if law.startswith("ban-")}  # laws take cards out
+    expected = DECK_SIZE - sum(c.count for c in CARDS if c.id in banned)
+    if not banned:
+        assert cards == expected, f"cards not conserved: {cards} in deck, discards, hands and table"
+    else:  # a ban takes effect when the next game's deck is built, not on cards already out
+        assert expected <= cards <= DECK_SIZE, f"cards not conserved: {cards} in play"
+    assert all(n >= 0 for n in state.deck.values()), "the deck holds a negative number of a card"
+    assert len(state.hexes) <= 8, "more Hexes in play than there are markers"
+    assert all(c == -1 or 0 <= c < state.players for c in state.charm), "a charm points at nobody"
+
+
+DECK_SIZE = sum(c.count for c in CARDS)
+
 GAME = HexHexGame()
 HexState.game = GAME

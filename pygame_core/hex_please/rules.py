@@ -677,5 +677,19 @@ class HexPleaseGame(Game):
         return evaluate(state, seat)  # type: ignore[arg-type]
 
 
+def invariants(state: HexPleaseState) -> None:
+    """What must hold in every position (tests/invariants.py runs it after every step)."""
+    held = sum(len(h) for h in state.hands)
+    assert sum(state.bag.values()) == state.bag_total, "the bag's count is out of step"
+    assert all(n >= 0 for n in state.bag.values()), "the bag holds a negative number of a tile"
+    assert state.bag_total + held + len(state.board) == BAG_SIZE, \
+        "tiles not conserved: bag, hands and board must hold all of them"
+    assert all(len(h) <= hand_size(state.players) for h in state.hands), "a hand is too big"
+    assert set(state.board) <= set(state.layout.cells), "a tile lies off the board"
+    assert all(s >= 0 for s in state.scores_), "a score went below zero"
+
+
+BAG_SIZE = sum(t.count for t in TILES)
+
 GAME = HexPleaseGame()
 HexPleaseState.game = GAME
