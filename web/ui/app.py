@@ -90,7 +90,7 @@ class Session:
     rev: int = 0
     ui: dict[str, str] = field(default_factory=dict)
     view: Any = None
-    bots: dict[int, Any] = field(default_factory=dict)
+    bots: dict[int, Any] = field(default_factory=dict)  # seat -> bot, made when first needed
     shown_seat: int | None = None
     handed_to: int | None = None
     log_rendered: int = 0
@@ -103,14 +103,20 @@ class Session:
     countdown: Any = None  # the timer that passes for a seat whose response time ran out
 
     def __post_init__(self) -> None:
-        from pygame_core.ai import make_bot  # imported with the first game, not at start-up
         self.view = view_module(self.match.game.id)
-        for seat, kind in enumerate(self.seats):
-            if kind != "human":
-                self.bots[seat] = make_bot(self.match.game.id, kind, f"{self.match.seed}/bot{seat}",
-                                           seconds=1.5)
-        if "bot" in injected_faults():
-            self.bots = {seat: FaultyBot() for seat in self.bots}
+
+    def is_computer(self, seat: int | None) -> bool:
+        return (seat is not None and seat >= 0 and self.seats[seat] != "human"
+                and self.tutorial is None)  # a tutorial's computer moves are scripted
+
+    def bot(self, seat: int) -> Any:
+        """The seat's computer player, made on first use (the bots' code loads after the board)."""
+        if seat not in self.bots:
+            from pygame_core.ai import make_bot
+            self.bots[seat] = (FaultyBot() if "bot" in injected_faults() else
+                               make_bot(self.match.game.id, self.seats[seat],
+                                        f"{self.match.seed}/bot{seat}", seconds=1.5))
+        return self.bots[seat]
 
     @property
     def humans(self) -> list[int]:
@@ -742,7 +748,6 @@ class App:
         match = module.tutorial_match(done)
         seats = ["human" if i == module.TUTORIAL["human"] else "normal" for i in range(match.players)]
         session = Session(match, seats, new_id(game_id + "-tutorial"))
-        session.bots = {}  # the computer's moves are part of the script
         session.tutorial, session.step = module, done
         self.session = session
         if done:
@@ -824,7 +829,7 @@ class App:
         if session is None or session.thinking or session.bot_failed:
             return
         state = session.match.state
-        if not state.is_over and state.current_player in session.bots:
+        if not state.is_over and session.is_computer(state.current_player):
             session.thinking = True
             asyncio.ensure_future(self.run_bot(session))
 
@@ -849,12 +854,12 @@ class App:
             while self.session is session:
                 state = session.match.state
                 seat = state.current_player
-                if state.is_over or seat not in session.bots:
+                if state.is_over or not session.is_computer(seat):
                     break
                 el("board").classList.add("thinking")
                 length = len(session.match.log)
                 try:
-                    action = await self.think(session.bots[seat], state, seat)
+                    action = await self.think(session.bot(seat), state, seat)
                 except Exception as exc:  # noqa: BLE001
                     session.bot_failed = True
                     self.report(exc, f"The computer player {session.match.names[seat]} failed: {exc}")
