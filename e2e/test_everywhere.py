@@ -89,9 +89,17 @@ def test_a_whole_game_with_the_keyboard_only(page: Page, site):
     expect(page.locator("#turn")).to_contain_text("Game over")
 
 
-@pytest.mark.parametrize("where", ["menu", *GAME_URLS])
+@pytest.mark.parametrize("where", ["menu", *GAME_URLS, "embed", "python-authors"])
 def test_no_serious_accessibility_violations(page: Page, site, where):
-    open_page(page, site, where)
+    if where == "embed":
+        fast_settings(page)
+        page.goto(site.url + "embed.html" + GAME_URLS["hack-and-slash"])
+        wait_ready(page)
+    elif where == "python-authors":
+        page.goto(site.url + "python-authors.html")
+        wait_ready(page)
+    else:
+        open_page(page, site, where)
     # Injected through the debugging protocol, which the page's CSP does not govern.
     with open(AXE, encoding="utf-8") as f:
         page.evaluate(f.read() + "\n;0")
