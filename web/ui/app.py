@@ -56,14 +56,19 @@ def view_module(game_id: str) -> Any:
     return importlib.import_module(f"{package}.view")
 
 
-def tutorial_module(game_id: str) -> Any | None:
-    """A game's `tutorial` module (see hex_please/tutorial.py for its shape), if it has one."""
+def tutorial_name(game_id: str) -> str | None:
+    """The module of a game's tutorial (see hex_please/tutorial.py), found without importing it."""
     from pygame_core import _MODULES
     name = _MODULES.get(game_id, "").rsplit(".", 1)[0] + ".tutorial"
     try:
-        return importlib.import_module(name) if importlib.util.find_spec(name) else None
+        return name if importlib.util.find_spec(name) else None
     except ImportError:
         return None
+
+
+def tutorial_module(game_id: str) -> Any | None:
+    name = tutorial_name(game_id)
+    return importlib.import_module(name) if name else None
 
 
 def playable_games() -> list[str]:
@@ -152,7 +157,7 @@ class App:
                 button.textContent = "Coming soon"
         for button in js.document.querySelectorAll(".tutorial-start"):
             game_id = str(button.getAttribute("data-game"))
-            if tutorial_module(game_id) is not None:
+            if tutorial_name(game_id) is not None:
                 button.disabled = False
                 on(button, "click", self.guard(lambda e, g=game_id: self.open_tutorial(g)))
         on(el("tutorial-button"), "click", self.guard(
@@ -419,8 +424,8 @@ class App:
               options: dict[str, Any], seed: str | None) -> None:
         match = Match.start(get_game(game_id), players, seed=seed, names=names, **options)
         self.session = Session(match, seats, new_id(game_id))
+        self.show_game()  # the board first; the first save right after
         self.autosave()
-        self.show_game()
 
     def resume(self, save_id: str) -> None:
         text = self.store.read(save_id) if self.store.available else None
@@ -449,11 +454,11 @@ class App:
         elif self.store.available:  # the address names the save, so a reload comes back here
             js.history.replaceState(None, "", f"{js.location.pathname}#play={session.save_id}")
         show("tutorial-panel", session.tutorial is not None)
-        show("tutorial-button", session.tutorial is None and tutorial_module(session.match.game.id) is not None)
+        show("tutorial-button", session.tutorial is None and tutorial_name(session.match.game.id) is not None)
         show("menu", False)
         show("game")
         set_text("game-title", session.match.game.name)
-        el("rules-panel").innerHTML = session.view.RULES_HTML
+        el("rules-panel").innerHTML = ""  # filled when first opened
         el("log").replaceChildren()
         session.log_rendered = 0
         self.render()
@@ -599,6 +604,8 @@ class App:
 
     def toggle_rules(self) -> None:
         panel = el("rules-panel")
+        if self.session is not None and not panel.innerHTML:
+            panel.innerHTML = self.session.view.RULES_HTML
         panel.hidden = not panel.hidden
         el("rules-button").setAttribute("aria-expanded", "false" if panel.hidden else "true")
 
