@@ -51,3 +51,12 @@ def act_and_wait_redraw(page: Page, act) -> None:
 
 def click_and_wait_redraw(page: Page, locator) -> None:
     act_and_wait_redraw(page, locator.click)
+
+
+def final_scores(page: Page) -> dict[str, int]:
+    """The score chips under the title, as name -> points."""
+    scores = {}
+    for text in page.locator("#scores .score-chip").all_inner_texts():
+        name, _, value = text.partition(": ")
+        scores[name] = int(value)
+    return scores

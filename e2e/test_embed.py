@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from urllib.parse import urlparse
 
 from conftest import BOOT_TIMEOUT_MS, Server

@@ -19,7 +19,7 @@ import re
 from urllib.parse import quote
 
 from conftest import fast_settings, wait_ready
-from helpers import act_and_wait_redraw, click_and_wait_redraw, wait_turn
+from helpers import act_and_wait_redraw, click_and_wait_redraw, final_scores, wait_turn
 from playwright.sync_api import Page, expect
 
 NAMES = ("Ada", "Bo", "Cy", "Di")
@@ -126,10 +126,7 @@ def test_four_seats_to_the_final_voice_with_a_response_and_a_race(page: Page, si
         expect(page.locator("#board .hx-over")).to_contain_text("Game over. Winner:")
         chips = page.locator("#scores .score-chip")
         expect(chips).to_have_count(4)
-        voice = {}
-        for text in chips.all_inner_texts():
-            name, _, value = text.partition(": ")
-            voice[name] = int(value)
+        voice = final_scores(page)
         assert set(voice) == set(NAMES), voice
         winners = [c.split(":")[0] for c in page.locator("#scores .score-chip.winner").all_inner_texts()]
         assert winners and all(voice[w] == max(voice.values()) for w in winners), (voice, winners)

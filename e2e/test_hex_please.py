@@ -7,7 +7,7 @@ import re
 from collections import Counter
 
 from conftest import fast_settings, wait_ready
-from helpers import click_and_wait_redraw, wait_turn
+from helpers import click_and_wait_redraw, final_scores, wait_turn
 from playwright.sync_api import Page, expect
 
 PLACED = re.compile(r"^(\w+) lays an? .+ at -?\d+,-?\d+(?: on the [\w ]+ cell)?: (\d+) points? \(.+\)$", re.M)
@@ -58,10 +58,7 @@ def test_two_player_game_against_the_computer_to_the_end(page: Page, site):
     expect(page.locator("#board .hp-status")).to_contain_text("Game over.")
     chips = page.locator("#scores .score-chip")
     expect(chips).to_have_count(2)
-    final = {}
-    for text in chips.all_inner_texts():
-        name, _, value = text.partition(": ")
-        final[name] = int(value)
+    final = final_scores(page)
     assert set(final) == {"Ann", "Bot"}, final
     points = page.locator("#board .hp-scores .hp-points").all_inner_texts()
     assert points == [f"{final['Ann']} pts", f"{final['Bot']} pts"], points

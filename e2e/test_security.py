@@ -3,8 +3,6 @@ and the Content-Security-Policy holds for a whole session."""
 
 from __future__ import annotations
 
-import json
-
 from conftest import fast_settings, wait_ready
 from playwright.sync_api import Page, expect
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from urllib.parse import urlparse
 
 from conftest import BOOT_TIMEOUT_MS, fast_settings, wait_ready

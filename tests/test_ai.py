@@ -16,9 +16,8 @@ import pytest
 
 from pygame_core import CHANCE, GAMES, Game, Match, State, get_game
 from pygame_core.ai import LEVELS, RandomBot, make_bot
-from pygame_core.ai.search import ExpectimaxBot, ISMCTSBot, MCTSBot
+from pygame_core.ai.search import ISMCTSBot, MCTSBot
 from pygame_core.ai.tournament import lineups, tournament, wilson
-from pygame_core.engine import sample_chance
 
 # -- a toy game with hidden information ------------------------------------------------------
 CARDS = (1, 2, 3, 4, 5)

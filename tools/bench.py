@@ -235,7 +235,7 @@ def main() -> None:
           f"service worker precache in the background: {precache / 1024:,.0f} KB")
     print(f"click-to-redraw: median {median(latencies):.1f} ms, p95 {p95(latencies):.1f} ms "
           f"over {len(latencies)} clicks (target p95 < 16)")
-    print(f"longest main-thread task during computer turns: "
+    print("longest main-thread task during computer turns: "
           + (f"{long_task:.0f} ms" if long_task else "none over 50 ms"))
 
     rates = playouts_per_second()

@@ -95,6 +95,18 @@ class GreedyBot(Bot):
         yield self.rng.choice(best)
 
 
+def bot_for_level(level: str, seed: int | str, easy: type[Bot], normal: type[Bot],
+                  hard: type[Bot], **budget: Any) -> Bot:
+    """The usual level table of a game's `make_bot`: only the hard bot takes a budget."""
+    if level == "easy":
+        return easy(seed)
+    if level == "normal":
+        return normal(seed)
+    if level == "hard":
+        return hard(seed, **budget)
+    raise ValueError(f"unknown level {level!r}")
+
+
 def make_bot(game_id: str, level: str, seed: int | str = 0, **budget: Any) -> Bot:
     """The bot for a game at a level ("easy", "normal", "hard", or "random")."""
     if level == "random":

@@ -21,7 +21,7 @@ import random
 import time
 from typing import Any, Iterator, cast
 
-from ..ai import Bot, RandomBot
+from ..ai import Bot, RandomBot, bot_for_level
 from ..engine import CHANCE, Action, State
 from .rules import (
     RACE_STEP, RACE_TIMES, Cast, Challenge, Dealer, Detonate, Eradicate, HexHex, HexState,
@@ -261,13 +261,7 @@ class HardBot(Bot):
 
 
 def make_bot(level: str, seed: int | str = 0, **budget: Any) -> Bot:
-    if level == "easy":
-        return EasyBot(seed)
-    if level == "normal":
-        return NormalBot(seed)
-    if level == "hard":
-        return HardBot(seed, **budget)
-    raise ValueError(f"unknown level {level!r}")
+    return bot_for_level(level, seed, EasyBot, NormalBot, HardBot, **budget)
 
 
 __all__ = ["EasyBot", "HardBot", "NormalBot", "evaluate", "heuristic_action", "make_bot", "rollout"]

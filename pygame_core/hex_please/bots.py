@@ -25,7 +25,7 @@ import random
 import time
 from typing import Any, Iterator, cast
 
-from ..ai import Bot
+from ..ai import Bot, bot_for_level
 from ..engine import CHANCE
 from ..hexgrid import Hex
 from .components import BONUSES, TILE_BY_CODE
@@ -190,10 +190,4 @@ class HardBot(_Base):
 
 def make_bot(level: str, seed: int | str = 0, **budget: Any) -> Bot:
     """easy, normal or hard; hard takes the budget keywords of `HardBot`."""
-    if level == "easy":
-        return EasyBot(seed)
-    if level == "normal":
-        return NormalBot(seed)
-    if level == "hard":
-        return HardBot(seed, **budget)
-    raise ValueError(f"unknown level {level!r}")
+    return bot_for_level(level, seed, EasyBot, NormalBot, HardBot, **budget)

@@ -10,8 +10,8 @@
   hint   cells to ring on the board, separated by spaces ("2,0 3,-1"): the tutorial
          sets it from a step's "highlight" (and "tile"/"rot" from the step too).
 
-The tutorial lives in `tutorial.py` and is re-exported here as `TUTORIAL`; see that
-module's docstring for its shape.
+The tutorial lives in `tutorial.py` (the page loads it only when asked for); its
+docstring gives its shape.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from ..hexgrid import DIRECTION_NAMES, Hex, corners, hexagon, polygon_points, to
 from .components import (
     BONUSES, BRIDGE, COLOUR_BY_LETTER, TILE_BY_CODE, board_for_radius,
 )
-from .tutorial import TUTORIAL, tutorial_feedback, tutorial_match  # noqa: F401  (re-exported)
 
 SIZE = 26.0
 RAINBOW = ("#d64541", "#ef8a2c", "#e8c22e", "#3a9d4f", "#3867c9", "#8a4fc4")

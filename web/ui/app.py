@@ -338,7 +338,7 @@ class App:
         self.setup_game = game_id
         set_text("setup-title", f"New game of {game.name}")
         fields = el("setup-fields")
-        rows = [f'<p><label>Players <select id="setup-players">'
+        rows = ['<p><label>Players <select id="setup-players">'
                 + "".join(f'<option value="{n}"{" selected" if n == game.default_players else ""}>{n}</option>'
                           for n in range(game.min_players, game.max_players + 1))
                 + "</select></label></p>", '<fieldset><legend>Seats</legend><ol class="seat-rows">']

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from pygame_core import SaveError, saves
+from pygame_core import saves
 
 PREFIX = "hex-table:save:"
 SETTINGS_KEY = "hex-table:settings"
