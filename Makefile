@@ -45,8 +45,17 @@ wheel: setup
 	$(PY) -m build --wheel --no-isolation --outdir $(WHEEL_DIR) . > build-wheel.log 2>&1 || (cat build-wheel.log; exit 1)
 	rm -f build-wheel.log
 
-site: wheel
+PYODIDE_EXTRA := build/pyodide-packages/.downloaded
+
+site: wheel $(PYODIDE_EXTRA)
 	$(PY) tools/build_site.py
+
+# Wheels for Pyodide 3.14 (Python >= 3.13), whatever Python runs the tools.
+$(PYODIDE_EXTRA): tools/pyodide-packages.txt $(VENV)/.installed
+	rm -rf build/pyodide-packages
+	$(PY) -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+		--python-version 3.13 --require-hashes -r tools/pyodide-packages.txt -d build/pyodide-packages
+	touch $@
 
 bench: site
 	$(PY) tools/bench.py

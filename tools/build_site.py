@@ -22,12 +22,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 # PyScript's chunks that our pages load (core plus what `files` and the Python
-# interpreter need); editor and terminal chunks are never requested, so not shipped.
-PYSCRIPT_CHUNKS = ("core.js", "core-*.js", "error-*.js")
+# interpreter need, and the package graph `packages` uses on the Python authors' page);
+# editor and terminal chunks are never requested, so not shipped.
+PYSCRIPT_CHUNKS = ("core.js", "core-*.js", "error-*.js", "pyodide_graph-*.js")
 # PyScript plugins we do not use; turning them off also keeps the page within a CSP
 # without 'unsafe-eval' (their worker hooks are compiled with Function()).
 PYSCRIPT_PLUGINS_OFF = ("!py-editor", "!py-game", "!py-terminal", "!donkey", "!deprecations-manager")
 PYTHON_VERSION_DIR = "/lib/python3.14/site-packages"
+PYODIDE_PACKAGES = os.path.join(ROOT, "build", "pyodide-packages")
 NOT_PRECACHED = ("sw.js",)  # the worker itself is fetched by the browser, never from cache
 
 
@@ -39,6 +41,29 @@ def copy_tree(src: str, dst: str) -> None:
         os.makedirs(os.path.join(dst, rel), exist_ok=True)
         for name in files:
             shutil.copy2(os.path.join(folder, name), os.path.join(dst, rel, name))
+
+
+def add_pyodide_packages(pyodide_out: str) -> None:
+    """Put the wheels of tools/pyodide-packages.txt (downloaded by the Makefile) beside
+    Pyodide and record their hashes in its lock, which Pyodide checks when loading them."""
+    wheels = sorted(glob.glob(os.path.join(PYODIDE_PACKAGES, "*.whl")))
+    if not wheels:
+        sys.exit(f"no wheels in {PYODIDE_PACKAGES}: run `make site` (it downloads them)")
+    lock_path = os.path.join(pyodide_out, "pyodide-lock.json")
+    with open(lock_path) as f:
+        lock = json.load(f)
+    for path in wheels:
+        name, version = os.path.basename(path).split("-")[:2]
+        entry = lock["packages"].get(name)
+        if entry is None or entry["version"] != version:
+            sys.exit(f"{os.path.basename(path)} does not match Pyodide's lock "
+                     f"({entry and entry['version']}): update tools/pyodide-packages.txt")
+        with open(path, "rb") as f:
+            entry["sha256"] = hashlib.sha256(f.read()).hexdigest()
+        entry["file_name"] = os.path.basename(path)
+        shutil.copy2(path, os.path.join(pyodide_out, entry["file_name"]))
+    with open(lock_path, "w") as f:
+        json.dump(lock, f, separators=(",", ":"))
 
 
 def build(wheel: str, out: str) -> dict[str, object]:
@@ -61,6 +86,7 @@ def build(wheel: str, out: str) -> dict[str, object]:
     os.makedirs(os.path.join(out, "pyodide"))
     for name in PYODIDE_FILES:
         shutil.copy2(os.path.join(pyodide_src, name), os.path.join(out, "pyodide", name))
+    add_pyodide_packages(os.path.join(out, "pyodide"))
     os.makedirs(os.path.join(out, "pyscript"))
     for pattern in PYSCRIPT_CHUNKS:
         for path in glob.glob(os.path.join(pyscript_src, pattern)):
@@ -82,6 +108,11 @@ def build(wheel: str, out: str) -> dict[str, object]:
               "plugins": list(PYSCRIPT_PLUGINS_OFF)}
     with open(os.path.join(out, "pyscript.json"), "w") as f:
         json.dump(config, f, indent=2)
+    # The example for Python authors installs the wheel the usual way, with micropip.
+    authors = {"interpreter": "./pyodide/pyodide.mjs", "packages": [f"./{wheel_rel}"],
+               "plugins": list(PYSCRIPT_PLUGINS_OFF)}
+    with open(os.path.join(out, "authors.json"), "w") as f:
+        json.dump(authors, f, indent=2)
     # PyScript loads its plugins once per script type, MicroPython's included, unless that
     # type's config turns them off too (index.html points <mpy-config> here).
     with open(os.path.join(out, "mpy-config.json"), "w") as f:
