@@ -52,13 +52,62 @@ def test_pages_fit_without_horizontal_scrolling(page: Page, site, size, where, t
     os.makedirs(os.path.join(ROOT, "e2e", "artifacts"), exist_ok=True)
     page.screenshot(path=os.path.join(ROOT, "e2e", "artifacts", f"{where}-{size}.png"), full_page=True)
     # Controls are inside the viewport's width and big enough to touch. Shapes inside a
-    # board's SVG scale with the screen; each has a full-size button or key equivalent.
+    # board's SVG are checked below, where the board pans in its frame.
     small = page.evaluate("""() => [...document.querySelectorAll('button:not([hidden]), select, [data-action]')]
         .filter(e => e.offsetParent !== null && !e.closest('svg'))
         .map(e => [e.id || e.dataset.action || e.textContent.trim().slice(0, 20), e.getBoundingClientRect()])
         .filter(([_, r]) => r.width < 44 || r.height < 44 || r.right > window.innerWidth + 1)
         .map(([n, r]) => `${n}: ${Math.round(r.width)}x${Math.round(r.height)} right ${Math.round(r.right)}`)""")
     assert small == [], small
+
+
+SVG_TARGETS = """() => [...document.querySelectorAll('#board svg [data-action], #board svg [data-ui][tabindex]')]
+    .map(e => [e.getAttribute('aria-label') || e.dataset.action || e.dataset.ui, e.getBoundingClientRect()])
+    .filter(([_, r]) => r.width > 0)"""
+
+
+@pytest.mark.parametrize("where", ["horrible-hex", "hex-please", "hex-please-12"])
+def test_board_cells_are_touch_sized_on_a_phone(page: Page, site, where):
+    """At 360x640 every shape one can tap on a board is at least 44 px across; a board that
+    would need to shrink further pans inside its own frame, and the page does not scroll sideways."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    fast_settings(page)
+    url = GAME_URLS.get(where) or "?game=hex-please&seats=12&bots=11&level=easy&seed=everywhere"
+    page.goto(site.url + url)
+    wait_ready(page)
+    page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)", timeout=90_000)
+    if not page.evaluate(SVG_TARGETS):  # HEX PLEASE!: the cells become choices once a tile is picked
+        page.locator("#board [data-ui]").first.click()
+    targets = page.evaluate(SVG_TARGETS)
+    assert targets, "no choice on the board to measure"
+    small = [f"{name}: {r['width']:.0f}x{r['height']:.0f}" for name, r in targets
+             if min(r["width"], r["height"]) < 43.5]
+    assert small == [], small
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "horizontal scroll"
+
+
+FOCUSABLE = "#board [data-action][tabindex], #board [data-ui][tabindex], #board button"
+CENTRE = """() => { const r = document.activeElement.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2]; }"""
+
+
+@pytest.mark.parametrize("game_id", ["horrible-hex", "hex-please"])
+def test_arrow_keys_move_across_the_board_as_it_is_drawn(page: Page, site, game_id):
+    """From the leftmost choice, ArrowRight goes to one drawn to its right, and from the
+    topmost, ArrowDown to one drawn below it (not the next one in the page's order)."""
+    open_page(page, site, game_id)
+    if not page.evaluate(SVG_TARGETS):
+        page.locator("#board [data-ui]").first.click()
+    for key, axis, pick in (("ArrowRight", 0, "left"), ("ArrowDown", 1, "top")):
+        page.evaluate("""([sel, pick]) => {
+            const items = [...document.querySelectorAll(sel)].filter(e => e.getBoundingClientRect().width > 0);
+            items.sort((a, b) => a.getBoundingClientRect()[pick] - b.getBoundingClientRect()[pick]);
+            items[0].focus();
+        }""", [FOCUSABLE, pick])
+        before = page.evaluate(CENTRE)
+        page.keyboard.press(key)
+        after = page.evaluate(CENTRE)
+        assert after[axis] > before[axis] + 1, (key, before, after)
 
 
 def test_a_whole_game_with_the_keyboard_only(page: Page, site):

@@ -153,6 +153,16 @@ def to_pixel(h: Hex, size: float) -> tuple[float, float]:
     return (size * (SQRT3 * h.q + SQRT3 / 2 * h.r), size * (1.5 * h.r))
 
 
+TOUCH_PX = 44.0
+"""The smallest comfortable touch target, in CSS pixels."""
+
+
+def touch_width(view_width: float, hex_size: float) -> float:
+    """The on-screen width (CSS px) an SVG `view_width` units wide needs so that a pointy hex
+    of `hex_size` units is at least a touch target across (its width is sqrt(3) * size)."""
+    return view_width * TOUCH_PX / (SQRT3 * hex_size)
+
+
 def corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
     """The six corners of a pointy-top hex, clockwise from the upper right."""
     return [(cx + size * math.cos(math.radians(60 * i - 30)),

@@ -19,7 +19,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Sequence, cast
 
-from ..hexgrid import DIRECTION_NAMES, Hex, corners, hexagon, polygon_points, to_pixel
+from ..hexgrid import DIRECTION_NAMES, Hex, corners, hexagon, polygon_points, to_pixel, touch_width
 from .components import (
     BONUSES, BRIDGE, COLOUR_BY_LETTER, TILE_BY_CODE, board_for_radius,
 )
@@ -222,7 +222,8 @@ def _board(view: dict[str, Any], targets: dict[str, str], turnable: dict[str, in
     y0 = min(to_pixel(c, SIZE)[1] for c in cells) - SIZE
     w = max(to_pixel(c, SIZE)[0] for c in cells) + SIZE - x0
     h = max(to_pixel(c, SIZE)[1] for c in cells) + SIZE - y0
-    out = [f'<svg class="hp-board" viewBox="{x0:.0f} {y0:.0f} {w:.0f} {h:.0f}" role="group" '
+    out = [f'<div class="board-pan"><svg class="hp-board touch-board" viewBox="{x0:.0f} {y0:.0f} {w:.0f} {h:.0f}" '
+           f'style="--touch-width: {touch_width(w, SIZE * 0.8):.0f}px" role="group" '
            f'aria-label="Board of {len(cells)} cells">']
     actionable: list[str] = []
     for c in cells:
@@ -270,7 +271,7 @@ def _board(view: dict[str, Any], targets: dict[str, str], turnable: dict[str, in
             cx, cy = to_pixel(Hex.parse(key), SIZE)
             out.append(f'<polygon class="hp-hint" points="{polygon_points(cx, cy, SIZE * 1.02)}" '
                        f'aria-hidden="true"/>')
-    out.append("</svg>")
+    out.append("</svg></div>")
     legend = ('<p class="hp-legend">'
               + " ".join(f'<span class="hp-key hp-bonus-{k}"><span class="hp-swatch" style="background:{b.fill}">'
                          f'{b.label}</span> {b.name}</span>' for k, b in BONUSES.items())

@@ -19,7 +19,9 @@ import html
 import math
 from typing import Any
 
-from ..hexgrid import DIRECTION_NAMES, SQRT3, Hex, bounds, edge_midpoint, polygon_points, to_pixel
+from ..hexgrid import (
+    DIRECTION_NAMES, SQRT3, Hex, bounds, edge_midpoint, polygon_points, to_pixel, touch_width,
+)
 from .components import GOALS_BY_ID, ICON_NAMES, KIND_NAMES, SYMBOL_NAMES
 
 SIZE = 40.0
@@ -201,8 +203,8 @@ def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> st
         extra.append(tuple(m["to"]))
     cells = [Hex(q, r) for q, r in list(tiles) + extra] or [Hex(0, 0)]
     x, y, w, h = _at_least(bounds(cells, SIZE, SIZE * 0.3), MIN_WIDTH, MIN_HEIGHT)
-    out = [f'<svg class="hh-board" viewBox="{x:.1f} {y:.1f} {w:.1f} {h:.1f}" '
-           f'role="group" aria-label="The tiles in play">']
+    out = [f'<div class="board-pan hh-pan"><svg class="hh-board touch-board" viewBox="{x:.1f} {y:.1f} {w:.1f} {h:.1f}" '
+           f'style="--touch-width: {touch_width(w, SIZE * 0.9):.0f}px" role="group" aria-label="The tiles in play">']
     keep_of: dict[tuple[int, int], dict[str, Any]] = {}
     if mine and phase == "keep":
         for i, cl in enumerate(view["clusters"]):
@@ -270,7 +272,7 @@ def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> st
     if not tiles:
         out.append(f'<text class="hh-empty" x="{x + w / 2:.1f}" y="{y + h / 2:.1f}">'
                    'The board is empty: a new triangle is dealt next.</text>')
-    out.append("</svg>")
+    out.append("</svg></div>")
     return "".join(out)
 
 
