@@ -43,6 +43,33 @@ class FaultyBot:
         yield None
 
 
+ARROWS = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1), "ArrowUp": (0, -1)}
+
+
+def neighbour(here: Any, items: list[Any], direction: tuple[int, int]) -> Any | None:
+    """The choice an arrow key leads to, by where things are drawn (a hex board, a hand of
+    cards), not by their order in the page: the nearest one that way, straight lines first."""
+    def centre(node: Any) -> tuple[float, float, bool]:
+        r = node.getBoundingClientRect()
+        return r.left + r.width / 2, r.top + r.height / 2, r.width > 0 or r.height > 0
+
+    dx, dy = direction
+    x0, y0, _ = centre(here)
+    best, best_score = None, float("inf")
+    for node in items:
+        if node == here:
+            continue
+        x, y, shown = centre(node)
+        along = (x - x0) * dx + (y - y0) * dy
+        if not shown or along < 1:
+            continue
+        across = abs((x - x0) * dy) + abs((y - y0) * dx)
+        score = along + 2 * across
+        if score < best_score:
+            best, best_score = node, score
+    return best
+
+
 def injected_faults() -> list[str]:
     try:
         faults = json.loads(str(js.localStorage.getItem(FAULTS_KEY) or "[]"))
@@ -101,6 +128,7 @@ class Session:
     log_rendered: int = 0
     thinking: bool = False
     save_failed: bool = False
+    save_pending: bool = False  # a move is drawn and its save is queued (see App.save_soon)
     bot_failed: bool = False  # a crashed computer player is not retried until the game is reopened
     tutorial: Any = None  # the game's tutorial module while a tutorial is being played
     step: int = 0  # the tutorial step the learner is at
@@ -182,6 +210,7 @@ class App:
         on(el("handoff-ready"), "click", self.guard(lambda e: self.hand_over()))
         on(el("banner-close"), "click", lambda e: show("banner", False))
         on(js.window, "hashchange", self.guard(lambda e: self.route()))
+        on(js.window, "pagehide", self.guard(lambda e: self.flush_save()))
         if not self.store.available:
             notice("This browser is not keeping saves for this page (private mode or a blocked "
                    "frame): games play, but are not saved.", 8)
@@ -261,6 +290,7 @@ class App:
 
     # -- menu ------------------------------------------------------------------------------
     def show_menu(self) -> None:
+        self.flush_save()
         self.session = None
         show("game", False)
         show("menu")
@@ -474,10 +504,21 @@ class App:
             return session.shown_seat
         return session.humans[0] if session.humans else None
 
+    def keep_pan(self) -> None:
+        """A board wider than a phone pans in its frame (see .board-pan): keep where the player
+        left it across redraws, centre a new one. Set at the next frame, not forcing a layout now."""
+        before = [float(pan.scrollLeft) for pan in el("board").querySelectorAll(".board-pan")]
+
+        def restore(*_: Any) -> None:
+            for i, pan in enumerate(el("board").querySelectorAll(".board-pan")):
+                pan.scrollLeft = before[i] if i < len(before) else (pan.scrollWidth - pan.clientWidth) / 2
+        js.requestAnimationFrame(browser.create_once(restore))
+
     def render(self) -> None:
         session = self.session
         if session is None:
             return
+        self.keep_pan()
         match, state = session.match, session.match.state
         seat = self.viewing_seat()
         needs_handoff = (match.game.hides_information(match.players, **match.options) and len(session.humans) > 1
@@ -584,7 +625,11 @@ class App:
             listing.firstElementChild.remove()
         session.log_rendered = len(log)
         if new_lines:
-            listing.lastElementChild.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
+            # Scrolled at the next frame: scrolling now would force a layout of the new board
+            # inside this task, and this task should end quickly.
+            last = listing.lastElementChild
+            js.requestAnimationFrame(browser.create_once(
+                lambda *_: last.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))))
             browser.announce(". ".join(new_lines[-4:]))
 
     def record_solo_best(self, match: Match) -> str:
@@ -670,17 +715,18 @@ class App:
                 event.preventDefault()
                 self.activate(target.closest("[data-action],[data-ui]"))
             return
-        if key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
+        if key in ARROWS:
             items = [n for n in el("board").querySelectorAll("[data-action],[data-ui],[data-hex],[data-card]")
                      if present(n.getAttribute("tabindex")) or str(n.tagName).lower() == "button"]
             if items:
-                step = 1 if key in ("ArrowRight", "ArrowDown") else -1
-                try:
-                    here = next(i for i, n in enumerate(items) if n == js.document.activeElement)
-                except StopIteration:
-                    here = -step
-                items[(here + step) % len(items)].focus()
                 event.preventDefault()
+                here = js.document.activeElement
+                if not any(n == here for n in items):
+                    items[0].focus()
+                    return
+                there = neighbour(here, items, ARROWS[key])
+                if there is not None:
+                    there.focus()
             return
         if key == "Escape" and session.ui:
             session.ui = {}
@@ -727,7 +773,7 @@ class App:
             finally:
                 self.report(exc, f"That move failed and was taken back ({type(exc).__name__}: {exc}).")
             return
-        self.autosave()
+        self.save_soon()
         self.schedule_bots()
 
     def undo(self) -> None:
@@ -737,8 +783,8 @@ class App:
         if session.match.can_undo(seat):
             session.match.undo(seat)
             session.ui = {}
-            self.autosave()
             self.render()
+            self.save_soon()
             self.schedule_bots()
 
     # -- tutorial ------------------------------------------------------------------------
@@ -840,6 +886,16 @@ class App:
             session.thinking = True
             asyncio.ensure_future(self.run_bot(session))
 
+    async def load_bot(self, session: Session, seat: int) -> Any:
+        """The seat's computer player; the first time, its code is imported a module per task
+        (in one task the imports would block the page for over 50 ms)."""
+        if seat not in session.bots:
+            package = session.view.__name__.rsplit(".", 1)[0]
+            for name in ("pygame_core.ai.search", "pygame_core.ai", package + ".bots"):
+                importlib.import_module(name)
+                await asyncio.sleep(0)
+        return session.bot(seat)
+
     async def think(self, bot: Any, state: Any, seat: int) -> Any:
         """Run a bot in slices, yielding to the browser between them."""
         began = slice_start = time.perf_counter()
@@ -866,7 +922,7 @@ class App:
                 el("board").classList.add("thinking")
                 length = len(session.match.log)
                 try:
-                    action = await self.think(session.bot(seat), state, seat)
+                    action = await self.think(await self.load_bot(session, seat), state, seat)
                 except Exception as exc:  # noqa: BLE001
                     session.bot_failed = True
                     self.report(exc, f"The computer player {session.match.names[seat]} failed: {exc}")
@@ -905,9 +961,26 @@ class App:
             target.focus()
 
     # -- saving ----------------------------------------------------------------------------
-    def autosave(self) -> None:
+    def save_soon(self) -> None:
+        """Save in a task of its own: drawing a move and saving it in one task could block the
+        page for over 50 ms. Leaving the page or the game saves at once (flush_save)."""
         session = self.session
-        if session is None or not self.store.available or session.tutorial is not None:
+        if session is None or session.save_pending:
+            return
+        session.save_pending = True
+        js.setTimeout(browser.create_once(lambda: self.flush_save(session)), 0)
+
+    def flush_save(self, session: Session | None = None) -> None:
+        session = session or self.session
+        if session is not None and session.save_pending:
+            self.autosave(session)
+
+    def autosave(self, session: Session | None = None) -> None:
+        session = session or self.session
+        if session is None:
+            return
+        session.save_pending = False
+        if not self.store.available or session.tutorial is not None:
             return
         session.rev += 1
         try:

@@ -59,7 +59,7 @@ def notice(text: str, seconds: float = 5.0) -> None:
     _notice_timer[0] = js.setTimeout(create_once(lambda: setattr(box, "hidden", True)), int(seconds * 1000))
 
 
-def create_once(fn: Callable[[], Any]) -> Any:
+def create_once(fn: Callable[..., Any]) -> Any:
     from pyodide.ffi import create_once_callable
     return create_once_callable(fn)
 
