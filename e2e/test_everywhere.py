@@ -66,7 +66,7 @@ SVG_TARGETS = """() => [...document.querySelectorAll('#board svg [data-action], 
     .filter(([_, r]) => r.width > 0)"""
 
 
-@pytest.mark.parametrize("where", ["horrible-hex", "hex-please", "hex-please-12"])
+@pytest.mark.parametrize("where", ["horrible-hex", "hex-please", "hex-please-12", "hex-hex"])
 def test_board_cells_are_touch_sized_on_a_phone(page: Page, site, where):
     """At 360x640 every shape one can tap on a board is at least 44 px across; a board that
     would need to shrink further pans inside its own frame, and the page does not scroll sideways."""
@@ -108,6 +108,17 @@ def test_arrow_keys_move_across_the_board_as_it_is_drawn(page: Page, site, game_
         page.keyboard.press(key)
         after = page.evaluate(CENTRE)
         assert after[axis] > before[axis] + 1, (key, before, after)
+
+
+@pytest.mark.parametrize("game_id", ["horrible-hex", "hex-please"])
+def test_focus_stays_on_the_board_after_choosing_with_enter(page: Page, site, game_id):
+    """Picking something (a tile, a card) redraws the board; the keyboard focus stays there,
+    on the same choice or the one drawn nearest to it, not back at the top of the page."""
+    open_page(page, site, game_id)
+    page.locator("#board [data-ui]").first.focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => !!document.activeElement.closest('#board')"), page.evaluate(
+        "() => document.activeElement.outerHTML.slice(0, 120)")
 
 
 def test_a_whole_game_with_the_keyboard_only(page: Page, site):

@@ -154,3 +154,76 @@ def test_four_seats_to_the_final_voice_with_a_response_and_a_race(page: Page, si
             assert line == f"Ada Detonates the Hex arriving at {target}", line
     # Each race Ada ran was called by a computer player.
     assert all(re.fullmatch(rf"{WHO} shouted HEX-HEX!", c) and not c.startswith("Ada") for c in races), races
+
+
+# -- hot-seat: one table-wide prompt for a response window ------------------------------------
+TABLE = "#board .table-window"
+
+
+def act_as_whoever_is_shown(page: Page) -> None:
+    """One step of a hot-seat game: take the device, or make the first sensible choice shown."""
+    if page.locator("#handoff").is_visible():
+        click_and_wait_redraw(page, page.locator("#handoff-ready"))
+        return
+    board = page.locator("#board")
+    actions = [a for a in board.locator("[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
+               if a != "hexhex"]
+    plays = [a for a in actions if a.startswith("play ")]
+    if plays or actions:
+        click_action(page, (plays or actions)[0])
+    else:
+        click_and_wait_redraw(page, board.locator("[data-ui]:not([data-ui='card='])").first)
+
+
+def reach_table_prompt(page: Page, people: int) -> list[str]:
+    """Play on until the table-wide response prompt names at least `people` people; their names."""
+    for _ in range(60):
+        table = page.locator(TABLE)
+        if table.count() and table.locator("[data-respond]:not([data-respond=''])").count() >= people:
+            return table.locator("[data-respond]:not([data-respond=''])").all_inner_texts()
+        if table.count():   # too few people listed: no one responds here
+            click_and_wait_redraw(page, table.locator("[data-respond='']"))
+            continue
+        act_as_whoever_is_shown(page)
+    raise AssertionError("no response window asked the table")
+
+
+def test_hot_seat_asks_the_whole_table_once_per_response_window(page: Page, site):
+    fast_settings(page)
+    page.goto(site.url + "?game=hex-hex&seats=3&bots=0&seed=hh-hot&names=Ann,Ben,Col")
+    wait_ready(page)
+    # Before the first decision: the usual pass-the-device screen, nothing of any hand.
+    expect(page.locator("#handoff")).to_be_visible()
+
+    names = reach_table_prompt(page, 2)
+    table = page.locator(TABLE)
+    # One prompt for everybody: no hand on show, no pass-the-device screen, a clock running.
+    expect(page.locator("#handoff")).to_be_hidden()
+    expect(table).to_contain_text("Anyone responding?")
+    expect(table.locator("[data-respond='']")).to_have_text("No one — go on")
+    expect(page.locator("#board .hx-hand")).to_have_count(0)
+    expect(page.locator("#turn")).to_have_text("Response window: anyone responding?")
+    expect(page.locator("#suggest-button")).to_be_disabled()  # a hint would show someone's cards
+    expect(table.locator("[data-countdown-text]")).to_contain_text("automatically")
+    assert set(names) <= {"Ann", "Ben", "Col"}, names
+
+    # "No one": every person asked passes at once and the game moves on.
+    mark_log(page)
+    click_and_wait_redraw(page, table.locator("[data-respond='']"))
+    page.wait_for_function("() => [...document.querySelectorAll('#log li')].filter(li => !li.dataset.e2eOld)"
+                           f".filter(li => / lets it happen$/.test(li.textContent)).length >= {len(names)}")
+    new = log_lines(page)[1]
+    assert [f"{n} lets it happen" for n in names] == [t for t in new if t.endswith("lets it happen")][:len(names)], new
+
+    # Tapping a name: those asked before pass, and the device goes to that person, hand and all.
+    names = reach_table_prompt(page, 2)
+    mark_log(page)
+    click_and_wait_redraw(page, page.locator(f"{TABLE} [data-respond]", has_text=names[1]))
+    expect(page.locator("#turn")).to_have_text(f"{names[1]}, your turn.")
+    expect(page.locator("#handoff")).to_be_hidden()
+    expect(page.locator("#board .hx-response")).to_contain_text("Respond out of turn, or pass.")
+    expect(page.locator("#board .hx-hand")).to_be_visible()
+    expect(page.locator(TABLE)).to_have_count(0)
+    assert log_lines(page)[1] == [f"{names[0]} lets it happen"], log_lines(page)
+    click_action(page, "pass")
+    assert f"{names[1]} lets it happen" in log_lines(page)[1]

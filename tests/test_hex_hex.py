@@ -450,8 +450,73 @@ def test_choke_makes_the_new_intended_discard_one_at_random_before_it_arrives():
     play(state, "play choke h0 >1")
     assert state.current_player == CHANCE
     state.apply(Lose("across"))
-    assert len(state.hands[1]) == 4 and "across" in state.discard
+    assert len(state.hands[1]) == 4 and state.buried[1] == ["across"] and "across" not in state.discard
     assert state.current_player == 1
+
+
+# -- random discards go face down ------------------------------------------------------------
+def _chased():
+    """Seat 3 plays Cut to the Chase on seat 1; seat 1 loses Twain, Fate and Curse at random."""
+    state = start([hand(), ["twain", "fate", "curse", "left", "right"], hand(), hand("chase")])
+    state.apply(Cast(3))
+    play(state, "play chase h0 >1")
+    forced = {1: ["twain", "fate", "curse"]}
+    while state.current_player == CHANCE:
+        seat = state.jobs[0][1]
+        pick = forced[seat].pop(0) if forced.get(seat) else state.chance_outcomes()[0][0].card
+        state.apply(Lose(pick))
+    return state
+
+
+def test_random_discards_go_face_down_in_front_of_their_player():
+    state = _chased()
+    assert state.buried[1] == ["twain", "fate", "curse"] and state.hands[1] == ["left", "right"]
+    assert state.discard == [] and [len(h) for h in state.hands] == [2, 2, 2, 2]
+    assert state.view(1)["buried"] == ["twain", "fate", "curse"]      # the discarder knows
+    assert state.view(0)["facedown"][1] == 3                           # the others see a count
+
+
+def test_random_discards_face_down_are_hidden_from_the_other_seats_views():
+    state = _chased()
+    for seat in (0, 2, 3, None):
+        text = json.dumps(state.view(seat))
+        for secret in ("twain", "fate", "curse", "Twain", "Fate", "Curse"):
+            assert secret not in text, (seat, secret)
+    assert state.view(0)["discard_top"] == []
+    from pygame_core.hex_hex.view import render
+    assert "3 face down" in render(state.view(0), {}, list("ABCD"))   # how many, never which
+
+
+def test_random_discards_face_down_are_not_named_in_the_log():
+    state = start([hand(), ["twain", "fate", "curse", "left", "right"], hand(), hand("chase")])
+    state.apply(Cast(3))
+    play(state, "play chase h0 >1")
+    lines = []
+    while state.current_player == CHANCE:
+        seat = state.jobs[0][1]
+        card = ["twain", "fate", "curse"][len(state.buried[1])] if seat == 1 else state.chance_outcomes()[0][0].card
+        lines.append(state.describe(Lose(card), list("ABCD")))   # the log's words, said before it happens
+        state.apply(Lose(card))
+    assert lines.count("B throws away a card at random, face down") == 3 and len(lines) == 3 + 3 + 3 + 2
+    assert not any(name in line for line in lines + state.events for name in ("Twain", "Fate", "Curse"))
+
+
+def test_random_discards_face_down_are_resampled_by_determinize():
+    from pygame_core.hex_hex.rules import invariants
+    state = _chased()
+    worlds = [GAME.determinize(state, 0, random.Random(k)) for k in range(12)]
+    for world in worlds:
+        invariants(world)                                   # every card still accounted for
+        assert _card_total(world) == DECK_SIZE
+        assert world.view(0) == state.view(0)
+        assert len(world.buried[1]) == 3 and world.hands[0] == state.hands[0]
+    assert any(sorted(w.buried[1]) != ["curse", "fate", "twain"] for w in worlds)
+    # Face-down cards came from hands, so never a card that takes effect when dealt.
+    dealt = {c.id for c in CARDS if c.timing == "dealt"}
+    assert not any(c in dealt for w in worlds for b in w.buried for c in b)
+    # The discarder's own search keeps what it knows.
+    mine = GAME.determinize(state, 1, random.Random(3))
+    assert mine.buried[1] == ["twain", "fate", "curse"] and mine.hands[1] == state.hands[1]
 
 
 def test_maddening_compulsion_compels_the_direction():
@@ -619,6 +684,22 @@ def test_hex_sign_waits_for_every_other_hex_to_go_off():
     close_window(state)
     assert state.voice[0] == 4          # seat 0's Hex went off first
     assert state.jobs[0][0] == "sign"
+
+
+def test_hex_hex_timing_own_answer_and_response_windows_not_hidden_choices():
+    # Our edition's choice (written in the card reference): HEX-HEX on your own answer and in
+    # every response window, not while Hex Signs or face-down answers are being chosen.
+    from pygame_core.hex_hex.view import CARD_REFERENCE_HTML
+    state = start([hand("hexhex"), hand(), hand(), hand("sign")])
+    state.apply(Cast(3))
+    state.apply(Play("sign", 0))
+    assert state.jobs[0][0] == "window" and state.current_player == 0
+    assert HexHex() in state.legal_actions()            # a response window after the play
+    close_window(state)
+    assert state.jobs[0][0] == "sign"
+    state.apply(Sign("rock"))
+    assert state.current_player == 0 and state.legal_actions() == [Sign(x) for x in ("rock", "paper", "scissors")]
+    assert "When HEX-HEX can be played" in CARD_REFERENCE_HTML
 
 
 def test_hex_hex_race_slowest_loses_three_and_the_round_ends():
@@ -1000,6 +1081,65 @@ def test_law_series_winner_is_who_won_most_games():
     assert state.winners == [s for s in range(3) if state.wins[s] == max(state.wins)]
 
 
+def _play_until(state, rng, stop):
+    while not stop(state):
+        if state.current_player == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply(rng.choice([a for a in state.legal_actions() if not isinstance(a, Law)]))
+
+
+def test_laying_down_the_law_series_of_one_two_three_or_five_games():
+    assert GAME.options["series"].choices == (1, 2, 3, 5) and GAME.options["series"].default == 1
+    for n in (1, 2, 3, 5):
+        state = GAME.new(4, series=n)
+        assert state.view(0)["series"] == n and state.view(0)["game_no"] == 1
+    with pytest.raises(ValueError):
+        GAME.new(4, series=4)
+
+
+def test_laying_down_the_law_laws_add_up_and_the_first_dealer_moves_left_each_game():
+    rng = random.Random(11)
+    state = GAME.new(3, series=5)
+    chosen = ["ban-curse", "gag", "hoarder", "cancel-gag"]
+    firsts = []
+    for game_no in range(1, 6):
+        _play_until(state, rng, lambda s: s.jobs[0][0] in ("law", "cast", "over"))
+        if state.jobs[0][0] == "cast":       # a new game has just been dealt: who dealt first?
+            firsts.append(state.first_dealer)
+            assert state.dealer == state.first_dealer and state.caster == (state.first_dealer + 1) % 3
+            _play_until(state, rng, lambda s: s.jobs[0][0] in ("law", "over"))
+        if game_no == 5:
+            break
+        assert state.game_no == game_no and sum(state.wins) >= game_no
+        state.apply(Law(chosen[game_no - 1]))
+        assert state.game_no == game_no + 1 and state.voice == [5, 5, 5] and state.round == 1
+    assert state.is_over and state.game_no == 5 and sum(state.wins) >= 5
+    # Laws add up; a cancel takes back an earlier one.
+    assert state.laws == ["ban-curse", "hoarder"]
+    assert firsts == [(firsts[0] + k) % 3 for k in range(5)]
+    assert state.winners == [s for s in range(3) if state.wins[s] == max(state.wins)]
+
+
+def test_laying_down_the_law_the_table_shows_game_n_of_m_and_the_laws_in_force():
+    from pygame_core.hex_hex.view import render
+    rng = random.Random(4)
+    state = GAME.new(3, series=3)
+    _play_until(state, rng, lambda s: s.jobs[0][0] == "law")
+    winner = state.current_player
+    waiting = render(state.view((winner + 1) % 3), {}, list("ABC"))
+    assert "laying down a law" in waiting
+    state.apply(Law("ban-curse"))
+    _play_until(state, rng, lambda s: s.jobs[0][0] == "law")
+    state.apply(Law("strike"))
+    out = render(state.view(0), {}, list("ABC"))
+    assert "Game 3 of 3" in out and 'aria-label="Laws in force"' in out
+    assert "Banned: Curse" in out and "Strike back" in out and state.deck["curse"] == 0
+    _play_until(state, rng, lambda s: s.is_over)
+    assert "Games won: A " in render(state.view(0), {}, list("ABC"))
+
+
 def test_law_strike_back_lets_the_hexed_name_a_victim():
     state = start([hand(), hand(), hand(), ["dismiss"] * 5])
     state.laws = ["strike"]
@@ -1157,6 +1297,31 @@ def test_render_shows_the_table_the_hand_with_timing_and_the_prompts():
     for card in CARDS:
         assert card.name in CARD_REFERENCE_HTML
     assert "HEX-HEX" in RULES_HTML
+
+
+def test_response_window_hook_gives_the_same_public_facts_to_every_seat():
+    from pygame_core.hex_hex.view import response_window
+    state = start([hand("null"), hand(), hand(), hand("boostl", "curse")])
+    names = list("ABCD")
+    assert response_window(state.view(None), names) is None          # casting: no window
+    state.apply(Cast(3))
+    assert response_window(state.view(None), names) is None          # answering: no window
+    state.apply(Play("boostl", 0, (0,)))
+    window = response_window(state.view(None), names)
+    assert window is not None and window["waiting"] == [0, 1, 2] and window["pass"] == "pass"
+    assert window["played"] == ["D: Boost Left → A"]
+    assert all(response_window(state.view(s), names) == window for s in range(4))
+    state.apply(Pass())                                               # a pass: same window
+    after = response_window(state.view(None), names)
+    assert after is not None and after["key"] == window["key"] and after["waiting"] == [1, 2]
+    responded = start([hand("null"), hand("null"), hand(), hand("boostl")])
+    responded.apply(Cast(3))
+    responded.apply(Play("boostl", 0, (0,)))
+    first = response_window(responded.view(None), names)
+    responded.apply(Null(0))                                          # a response: a new lap
+    again = response_window(responded.view(None), names)
+    assert again is not None and first is not None and again["key"] != first["key"]
+    assert again["waiting"] == [1, 2, 3]
 
 
 def test_render_race_prompt_and_face_down_commitments():

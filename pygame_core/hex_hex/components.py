@@ -99,7 +99,7 @@ CARDS: tuple[Card, ...] = (
          "Split the Hex in two, markers and all: one copy goes left, the other right."),
     Card("chase", "Cut to the Chase", ENHANCED, T_TURN, 1,
          "Send the Hex to anyone. First every player with more than two cards throws "
-         "cards away at random until two are left."),
+         "cards away at random, face down, until two are left."),
     Card("null", "Null", COUNTER, T_ANY, 3,
          "Out of turn: cancel a card as it is played; its player may try another card. "
          "On your turn: cancel the card that sent this Hex to you, so it returns to its "
@@ -144,7 +144,8 @@ CARDS: tuple[Card, ...] = (
          "Send the Hex left or right with an Obsession marker: from now on each further "
          "pass makes it cost 1 more Voice.", marker=True),
     Card("choke", "Choke", ENHANCED, T_TURN, 1,
-         "Send the Hex to anyone; before it arrives they throw away one card at random."),
+         "Send the Hex to anyone; before it arrives they throw away one card at random, "
+         "face down."),
     Card("duck", "Duck", ENHANCED, T_TURN, 2,
          "Step aside: the Hex flies on to your left or right neighbour, still counted as "
          "sent by whoever targeted you (who cannot be the one it reaches)."),

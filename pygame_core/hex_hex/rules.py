@@ -41,6 +41,8 @@ RACE_STEP = 50
 RACE_MAX = 2000
 RACE_TIMES = tuple(range(0, RACE_MAX + 1, RACE_STEP))
 """Reaction times a seat may submit, in ms (the page rounds and caps what it measures)."""
+SERIES_LENGTHS = (1, 2, 3, 5)
+"""Games in a Laying Down the Law series (all are played; most games won takes the series)."""
 MAX_TIEBREAKS = 10
 """After this many tie-break rounds without a sole leader the tied players share the win."""
 
@@ -298,6 +300,8 @@ def parse_action(text: str) -> Any:
     raise IllegalActionError(f"{text!r} is not a HEX-HEX XL action")
 
 
+_ORDERS = {n: [tuple((s + i) % n for i in range(n)) for s in range(n)] for n in range(1, 7)}
+"""_ORDERS[players][s]: the seats starting with s, going left."""
 _RACE_ACTIONS = tuple(React(ms) for ms in RACE_TIMES)
 _SIGN_ACTIONS = tuple(Sign(x) for x in SIGNS)
 
@@ -333,7 +337,7 @@ class HexState(State):
         self.caster = -1
         self.deck: dict[str, int] = {c.id: c.count for c in CARDS}
         self.discard: list[str] = []           # face up, oldest first
-        self.buried: list[list[str]] = [[] for _ in range(n)]  # face-down discards (Deception)
+        self.buried: list[list[str]] = [[] for _ in range(n)]  # face-down cards (Deception, random discards)
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.table: list[str] = []             # face-up cards played this round
         self.played = [0] * n                  # cards played this round (for "not first")
@@ -370,7 +374,7 @@ class HexState(State):
 
     def order_from(self, s: int) -> list[int]:
         """Seats starting with `s`, going left."""
-        return [(s + i) % self.players for i in range(self.players)]
+        return list(_ORDERS[self.players][s])   # asked for very often: the rotations are made once
 
     def hex_by_id(self, hid: int) -> dict[str, Any] | None:
         for h in self.hexes:
@@ -463,11 +467,15 @@ class HexState(State):
 
     def _window_order(self, job: list[Any]) -> list[int]:
         """Seats asked in a window: those holding cards (anyone, if a claim can be challenged)."""
-        anchor, include = job[1], job[2]
-        seats = self.order_from(anchor)[1:] + ([anchor] if include else [])
-        if any(it.get("deceit") and not it.get("challenged") for it in self.pending):
-            return seats
-        return [s for s in seats if self.hands[s]]
+        anchor = job[1]
+        seats = list(_ORDERS[self.players][anchor][1:])
+        if job[2]:
+            seats.append(anchor)
+        for it in self.pending:
+            if it.get("deceit") and not it.get("challenged"):
+                return seats
+        hands = self.hands
+        return [s for s in seats if hands[s]]
 
     def _race_order(self, job: list[Any]) -> list[int]:
         return self.order_from(job[1])[1:]
@@ -802,9 +810,10 @@ class HexState(State):
                 if h is not None and h["at"] == job[1] and CARDS_BY_ID[action.card].timing != T_DEALT:
                     h["force"] = action.card
         elif kind == "trim":
+            # A random discard goes face down in front of its player (rulebook): only they know it.
             self.hands[job[1]].remove(action.card)
-            self.discard.append(action.card)
-            self._event(f"S{job[1]} throws away {CARDS_BY_ID[action.card].name}")
+            self.buried[job[1]].append(action.card)
+            self._event(f"S{job[1]} throws away a card at random, face down")
             if len(self.hands[job[1]]) <= job[2]:
                 self.jobs.pop(0)
         elif kind == "blind":
@@ -1346,7 +1355,7 @@ class HexState(State):
             return f"{nm(job[1])} " + ("turns over " + CARDS_BY_ID[action.card].name + " with Fate"
                                        if job[2] == "fate" else "draws a card")
         if kind == "trim":
-            return f"{nm(job[1])} throws away {CARDS_BY_ID[action.card].name} at random"
+            return f"{nm(job[1])} throws away a card at random, face down"
         if kind == "blind":
             return f"Blind Hex pulls {CARDS_BY_ID[action.card].name} from {nm(job[1])}'s hand"
         if kind == "steal":
@@ -1426,7 +1435,8 @@ class HexState(State):
         mine = seat is not None and 0 <= seat < self.players
         window = None
         if kind == "window":
-            window = {"anchor": job[1], "asking": cur}
+            # Who is asked in this lap, in order, and how far it got: public (hand sizes are).
+            window = {"anchor": job[1], "asking": cur, "order": self._window_order(job), "at": job[3]}
         race = None
         if kind == "race":
             race = {"caller": job[1], "done": sorted(int(k) for k in job[2]),
@@ -1529,8 +1539,8 @@ class HexHexGame(Game):
     default_players = 4
     hidden_information = True
     options: ClassVar[dict[str, Option]] = {
-        "series": Option("series", (1, 2), 1, "Laying Down the Law",
-                         "Play a series of games; each winner adds a law for the next game."),
+        "series": Option("series", SERIES_LENGTHS, 1, "Laying Down the Law",
+                         "Games in the series; each game's winner adds a law for the rest of it."),
     }
 
     def _new(self, players: int, options: dict[str, Any]) -> HexState:
@@ -1614,7 +1624,8 @@ class HexHexGame(Game):
             face_down[s] = len(buried)
             pool.extend(buried)
         rng.shuffle(pool)
-        # Play-when-dealt cards would have taken effect in a hand: they go face down or to the deck.
+        # Play-when-dealt cards would have taken effect in a hand, and face-down cards (random
+        # discards, Deception plays) came from hands: both take other cards first.
         plain = [c for c in pool if c not in _DEALT_IDS]
         dealt = [c for c in pool if c in _DEALT_IDS]
         for s in others:
@@ -1624,12 +1635,14 @@ class HexHexGame(Game):
             while len(hand) < k:
                 hand.append(dealt.pop())
             new.hands[s] = sorted(hand + pinned.get(s, []))
-        rest = dealt + plain
         for s in others:
             k = face_down[s]
-            new.buried[s] = rest[:k]
-            del rest[:k]
-        counts = Counter(rest)
+            down = plain[:k]
+            del plain[:k]
+            while len(down) < k:
+                down.append(dealt.pop())
+            new.buried[s] = down
+        counts = Counter(plain + dealt)
         new.deck = {c.id: counts.get(c.id, 0) for c in CARDS}
         taken: dict[int, int] = {}
         for it in hidden_claims:

@@ -12,18 +12,23 @@ page should time from when it is shown to the first key or tap and play
 `react <ms>` (rounded to 50 ms, at most 2000). Its `data-action` is only a slow fallback.
 An element with `data-countdown="<s>"` is a response prompt; the page may auto-pass
 after that many seconds when the table has more than one human.
+`response_window(view, names)` tells the page that the decision now is a response window
+(with public facts only), so a shared device can ask the whole table at once.
 """
 
 from __future__ import annotations
 
 import html
+import json
 import math
 import re
 from typing import Any
 
+from ..hexgrid import TOUCH_PX
 from .components import CARDS, CARDS_BY_ID, CATEGORY_NAMES, DECK_SIZE, TIMING_NAMES
 
 W, H = 800, 520
+SEAT_H = 68  # a seat's box on the table, in viewBox units
 CX, CY, RX, RY = 400, 250, 300, 185
 SIGN_GLYPH = {"rock": "✊ rock", "paper": "✋ paper", "scissors": "✌ scissors"}
 CATEGORY_GLYPH = {"basic": "➜", "enhanced": "✦", "counter": "⛔", "hexed": "☠", "dealt": "★"}
@@ -66,7 +71,9 @@ def _hex_markers(h: dict[str, Any]) -> str:
 
 def _table_svg(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: set[str]) -> str:
     n = view["players"]
-    out = [f'<svg class="hx-table" viewBox="0 0 {W} {H}" role="group" '
+    # On a phone the table keeps its seats (which are buttons when casting) touch-sized and pans.
+    out = [f'<div class="board-pan"><svg class="hx-table touch-board" viewBox="0 0 {W} {H}" '
+           f'style="--touch-width: {W * TOUCH_PX / SEAT_H:.0f}px" role="group" '
            f'aria-label="The table: {n} players, round {view["round"]} of {view["rounds"]}">',
            '<defs><marker id="hx-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
            'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" '
@@ -106,11 +113,14 @@ def _table_svg(view: dict[str, Any], ui: dict[str, str], names: list[str], legal
             marks.append("🎭 Deception")
         if view["charm"][s] >= 0:
             marks.append(f"♥ charmed by {_name(names, view['charm'][s])}")
+        if view["facedown"][s]:
+            marks.append(f"{view['facedown'][s]} face down")   # how many, never which
         voice = view["voice"][s]
         out.append(f'<g class="{" ".join(cls)}"{attrs}>')
         if attrs:  # the button's name; a <title> (not aria-label) so the seat's visible text stays readable
             out.append(f"<title>Cast the Hex on {_e(_name(names, s))}</title>")
-        out.append(f'<rect x="{x - 92:.0f}" y="{y - 34:.0f}" width="184" height="68" rx="10" class="hx-seat-box"/>')
+        out.append(f'<rect x="{x - 92:.0f}" y="{y - SEAT_H / 2:.0f}" width="184" height="{SEAT_H}" rx="10" '
+                   'class="hx-seat-box"/>')
         out.append(f'<text x="{x:.0f}" y="{y - 16:.0f}" text-anchor="middle" class="hx-seat-name">'
                    f'{"▶ " if view["current"] == s else ""}{_e(_name(names, s))}</text>')
         # Voice track: ten pips, filled up to the Voice, plus the number
@@ -157,7 +167,7 @@ def _table_svg(view: dict[str, Any], ui: dict[str, str], names: list[str], legal
             out.append(f'<g class="hx-facedown" role="img" aria-label="{_e(_name(names, c["seat"]))} has a face-down answer ready">'
                        f'<rect x="{x - 12:.0f}" y="{y - 16:.0f}" width="24" height="32" rx="3"/>'
                        f'<text x="{x:.0f}" y="{y + 5:.0f}" text-anchor="middle">?</text></g>')
-    out.append('</svg>')
+    out.append('</svg></div>')
     return "".join(out)
 
 
@@ -279,7 +289,10 @@ def _prompt(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: l
     out: list[str] = []
     if view["over"]:
         who = ", ".join(_e(_name(names, s)) for s in view["winners"])
-        return f'<div class="hx-prompt hx-over" role="status">Game over. Winner: {who}</div>'
+        series = ""
+        if view.get("series", 1) > 1:
+            series = " Games won: " + ", ".join(f"{_e(_name(names, s))} {w}" for s, w in enumerate(view["wins"])) + "."
+        return f'<div class="hx-prompt hx-over" role="status">Game over. Winner: {who}.{series}</div>'
     cur = view["current"]
     if phase == "race":
         race = view["race"]
@@ -294,7 +307,8 @@ def _prompt(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: l
     if not legal:
         if cur is not None and cur >= 0:
             what = {"window": "may respond", "play": "is answering a Hex", "sign": "is choosing a sign",
-                    "cast": "is casting the Hex", "pick": "picks the dealer"}.get(phase, "is deciding")
+                    "cast": "is casting the Hex", "pick": "picks the dealer",
+                    "law": "won the game and is laying down a law"}.get(phase, "is deciding")
             return f'<div class="hx-prompt" role="status">{_e(_name(names, cur))} {what}…</div>'
         return '<div class="hx-prompt" role="status">…</div>'
     if phase == "window":
@@ -342,7 +356,8 @@ def render(view: dict[str, Any], ui: dict[str, str], names: list[str]) -> str:
         head += f' · Game {view["game_no"]} of {view["series"]}'
     parts.append(f'<div class="hx-status" role="status">{_e(head)}</div>')
     if laws:
-        parts.append('<ul class="hx-laws">' + "".join(f"<li>{_e(l['text'])}</li>" for l in laws) + '</ul>')
+        parts.append('<ul class="hx-laws" aria-label="Laws in force">' +
+                     "".join(f"<li>{_e(l['text'])}</li>" for l in laws) + '</ul>')
     parts.append(_table_svg(view, ui, names, legal_set))
     parts.append(_prompt(view, ui, names, legal))
     if view["pending"] and view["phase"] != "window":
@@ -379,6 +394,27 @@ def playable_cards(view: dict[str, Any]) -> list[str]:
     return [c for c in dict.fromkeys(view.get("hand", [])) if c in out]
 
 
+def response_window(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
+    """Whether the decision now is a response window, with its public facts, for the page.
+
+    None outside a response window. Otherwise `key` names this lap of the window (it stays
+    the same while seats pass and changes when anyone responds), `waiting` lists the seats
+    still to be asked in order (the one asked now first), `played` says in words what they
+    may respond to, `pass` is the notation of passing and `seconds` the time a table gets.
+    Only public facts go in, so every seat's view gives the same answer and a shared device
+    may show it to everyone at once.
+    """
+    window = view.get("window")
+    if view.get("phase") != "window" or not window or view.get("over"):
+        return None
+    pending = [{k: v for k, v in it.items() if k != "real"} for it in view["pending"]]
+    key = json.dumps([view["game_no"], view["round"], len(view["table"]), view["facedown"],
+                      window["anchor"], pending], sort_keys=True)
+    return {"key": key, "waiting": list(window["order"][window["at"]:]),
+            "played": [_pending_text(it, names) for it in pending],
+            "pass": "pass", "seconds": RESPONSE_SECONDS}
+
+
 def handle_key(key: str, view: dict[str, Any], ui: dict[str, str]) -> dict[str, str] | None:
     """Digits 1-9 pick the n-th playable card (its choices then show as buttons); Escape clears."""
     if key == "Escape" and ui.get("card"):
@@ -391,6 +427,17 @@ def handle_key(key: str, view: dict[str, Any], ui: dict[str, str]) -> dict[str, 
     return None
 
 
+HEXHEX_TIMING = (
+    "When HEX-HEX can be played: when you are The Intended, and in every response window, which "
+    "opens after each card played or revealed. It is not offered while face-down answers or Hex "
+    "Signs are being chosen, while a Hex that went off is being settled, or between the cast and "
+    "the first answer. The window after a reveal gives the same chance with the same effect (every "
+    "Hex dropped, the round over); the other moments pass in an instant at a real table, and a lap "
+    "of questions after every cast would slow every round for a rare case. The Intended of a "
+    "Maddened Hex and a gagged player may not play it; a Hex forced by Blind Hex or Fate must be "
+    "answered with the forced card.")
+
+
 def _reference() -> str:
     rows = []
     for c in CARDS:
@@ -399,7 +446,8 @@ def _reference() -> str:
                     f'<td>{_e(c.text)}</td></tr>')
     return ('<table class="hx-reference"><caption>The ' + str(DECK_SIZE) + ' cards of our edition'
             '</caption><thead><tr><th>Card</th><th>Copies</th><th>Kind</th><th>When</th><th>What it does'
-            '</th></tr></thead><tbody>' + "".join(rows) + '</tbody></table>')
+            '</th></tr></thead><tbody>' + "".join(rows) + '</tbody></table>'
+            f'<p class="hx-note">{_e(HEXHEX_TIMING)}</p>')
 
 
 CARD_REFERENCE_HTML = _reference()
@@ -446,7 +494,10 @@ each of them 3, nobody gains, every Hex disappears and the round is over.</p>
 player with the least Voice picks the dealer and casts. Tie-breaks repeat until one player leads
 (after ten, the tied players share the win).</p>
 <h3>Laying Down the Law</h3>
-<p>Choose a series of 2 games: the winner of a game picks a law for the next one (laws add up).
+<p>Choose a series of 2, 3 or 5 games: the winner of each game picks a law for the next one, and
+the laws add up for the rest of the series (the table shows the laws in force and which game of
+the series this is). Every game of the series is played; whoever won the most games wins the
+series, and a tie for most is a shared win.
 Laws the software can enforce: ban a card from the deck; strike back (when a Hex goes off on you,
 name a player who loses 1 Voice); no pointing (answering with a card that names its target costs 1
 Voice); gag rule (at 0 Voice or less you may not play out of turn or challenge); no hoarding (3 or
@@ -468,7 +519,10 @@ not play HEX-HEX, Dismiss, Hex Sign or Null.</li>
 named card's effect and the real card stays hidden. Out-of-turn cards stay face up.</li>
 <li>Ward shields you from every loss except what you choose to give up (a Spite sacrifice, a
 failed challenge). The one who sent a Hex that goes off on a Warded player still gains 1.</li>
-<li>Random discards go face up to the discard pile.</li>
+<li>Random discards (Cut to the Chase, Choke) go face down in front of their player: only that
+player knows which cards went. They go back into the deck when it is rebuilt from the discards.
+Cards a Blind Hex pulls and throws away were shown to everyone, so they go face up.</li>
+<li>When HEX-HEX may be played: see the note under the card reference below.</li>
 <li>The effects of the cards the rulebook only names are ours; see the card reference.</li>
 </ul>
 </section>

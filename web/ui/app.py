@@ -46,13 +46,23 @@ class FaultyBot:
 ARROWS = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1), "ArrowUp": (0, -1)}
 
 
+FOCUSABLE = "[data-action],[data-ui],[data-hex],[data-card]"
+
+
+def centre(node: Any) -> tuple[float, float, bool]:
+    """Where a node is drawn (the middle of its box), and whether it is drawn at all."""
+    r = node.getBoundingClientRect()
+    return r.left + r.width / 2, r.top + r.height / 2, r.width > 0 or r.height > 0
+
+
+def focusable(board: Any) -> list[Any]:
+    return [n for n in board.querySelectorAll(FOCUSABLE)
+            if present(n.getAttribute("tabindex")) or str(n.tagName).lower() == "button"]
+
+
 def neighbour(here: Any, items: list[Any], direction: tuple[int, int]) -> Any | None:
     """The choice an arrow key leads to, by where things are drawn (a hex board, a hand of
     cards), not by their order in the page: the nearest one that way, straight lines first."""
-    def centre(node: Any) -> tuple[float, float, bool]:
-        r = node.getBoundingClientRect()
-        return r.left + r.width / 2, r.top + r.height / 2, r.width > 0 or r.height > 0
-
     dx, dy = direction
     x0, y0, _ = centre(here)
     best, best_score = None, float("inf")
@@ -134,6 +144,7 @@ class Session:
     step: int = 0  # the tutorial step the learner is at
     race_shown: float | None = None  # when a reflex race prompt appeared (performance.now)
     countdown: Any = None  # the timer that passes for a seat whose response time ran out
+    passing: Any = None  # after a table-wide response prompt: (its window key, seat given the device or None)
 
     def __post_init__(self) -> None:
         self.view = view_module(self.match.game.id)
@@ -504,6 +515,15 @@ class App:
             return session.shown_seat
         return session.humans[0] if session.humans else None
 
+    def shared_hook(self) -> Any:
+        """The game's response-window hook when several people share this device, else None."""
+        session = self.session
+        assert session is not None
+        match = session.match
+        if len(session.humans) < 2 or not match.game.hides_information(match.players, **match.options):
+            return None
+        return getattr(session.view, "response_window", None)
+
     def keep_pan(self) -> None:
         """A board wider than a phone pans in its frame (see .board-pan): keep where the player
         left it across redraws, centre a new one. Set at the next frame, not forcing a layout now."""
@@ -520,7 +540,19 @@ class App:
             return
         self.keep_pan()
         match, state = session.match, session.match.state
+        cur = state.current_player
+        # A response window on a shared device asks the whole table at once, from public facts
+        # only, instead of passing the device to every person in turn.
+        hook = self.shared_hook()
+        window = hook(state.view(None), match.names) if hook is not None and not state.is_over else None
+        if session.passing is not None and (window is None or session.passing[0] != window["key"]):
+            session.passing = None  # that window closed, or someone responded: ask afresh
+        ask_table = window is not None and session.is_human(cur)
+        if ask_table and session.passing is not None and session.passing[1] == cur:
+            session.passing, session.handed_to, ask_table = None, cur, False  # they asked for it
         seat = self.viewing_seat()
+        if ask_table or (hook is not None and session.handed_to is None and not session.is_human(cur)):
+            seat = None  # nobody holds the device: show the public table
         needs_handoff = (match.game.hides_information(match.players, **match.options) and len(session.humans) > 1
                          and seat is not None and seat != session.handed_to and not state.is_over)
         session.shown_seat = seat
@@ -532,10 +564,62 @@ class App:
         else:
             if "render" in injected_faults() and match.turn_number() > 0:
                 raise RuntimeError("injected fault: the board could not be drawn")
-            el("board").innerHTML = session.view.render(state.view(seat), session.ui, match.names)
+            board = session.view.render(state.view(seat), session.ui, match.names)
+            if ask_table:
+                session.handed_to = None
+                if session.passing is None:
+                    board = self.table_prompt(window) + board
+                else:
+                    self.pass_for(cur, window["pass"])
+            el("board").innerHTML = board
         self.render_status()
+        if ask_table:
+            set_text("turn", "Response window: anyone responding?")
+        if ask_table or needs_handoff:
+            el("suggest-button").disabled = True  # a hint would show one person's cards to all
         self.render_log()
         self.arm_timers()
+
+    def table_prompt(self, window: dict[str, Any]) -> str:
+        """One prompt for everybody: the same whatever anyone holds, so it gives nothing away."""
+        session = self.session
+        assert session is not None
+        names = session.match.names
+        people = [s for s in window["waiting"] if session.is_human(s)]
+        played = "".join(f"<li>{html.escape(t)}</li>" for t in window["played"])
+        buttons = "".join(f'<button type="button" data-respond="{s}">{html.escape(names[s])}</button> '
+                          for s in people)
+        return (f'<div class="panel table-window" role="alertdialog" aria-label="Anyone responding?" '
+                f'data-countdown="{window["seconds"]}" data-respond-all="">'
+                f'<p>Just played:</p><ol>{played}</ol><p><strong>Anyone responding?</strong> '
+                f'Whoever wants to answer out of turn taps their name and takes the device.</p>'
+                f'<p>{buttons}<button type="button" class="primary" data-respond="">'
+                f'No one — go on</button></p><p data-countdown-text=""></p></div>')
+
+    def respond(self, answer: str) -> None:
+        """The table answered its prompt: a seat's number (they take the device) or "" (no one)."""
+        session = self.session
+        if session is None:
+            return
+        hook = self.shared_hook()
+        window = hook(session.match.state.view(None), session.match.names) if hook is not None else None
+        if window is None:
+            return
+        # Every person asked before the one who spoke up passes; "no one" passes for all of them.
+        session.passing = (window["key"], int(answer) if answer else None)
+        self.render()
+
+    def pass_for(self, seat: int, text: str) -> None:
+        """Pass for `seat` in a window the table has answered, in a task of its own."""
+        session = self.session
+        assert session is not None
+        length = len(session.match.log)
+
+        def go() -> None:
+            if (self.session is session and len(session.match.log) == length
+                    and session.match.state.current_player == seat):
+                self.play(lambda: session.match.play_text(text, seat))
+        js.setTimeout(browser.create_once(self.guard(go)), 0)
 
     def arm_timers(self) -> None:
         """Start the clocks a view asks for: a reflex race, a response window's countdown."""
@@ -560,10 +644,15 @@ class App:
             if present(box):
                 box.textContent = f"Passing automatically in {seconds:g} s"
 
+            table = prompt.hasAttribute("data-respond-all")  # the table-wide prompt: time up = no one
+
             def time_up() -> None:
-                if (self.session is session and len(session.match.log) == length
-                        and session.match.state.current_player == seat and "pass" in [
-                            str(a) for a in session.match.state.legal_actions()]):
+                if self.session is not session or len(session.match.log) != length:
+                    return
+                if table:
+                    self.respond("")
+                elif (session.match.state.current_player == seat and "pass" in [
+                        str(a) for a in session.match.state.legal_actions()]):
                     self.play(lambda: session.match.play_text("pass", seat))
             session.countdown = js.setTimeout(browser.create_once(time_up), int(seconds * 1000))
 
@@ -661,6 +750,10 @@ class App:
 
     # -- input -----------------------------------------------------------------------------
     def on_board_click(self, event: Any) -> None:
+        respond = event.target.closest("[data-respond]")
+        if present(respond):
+            self.respond(str(respond.getAttribute("data-respond")))
+            return
         target = event.target.closest("[data-action],[data-ui]")
         if present(target):
             self.activate(target)
@@ -676,22 +769,30 @@ class App:
                     session.ui[key] = value
                 else:
                     session.ui.pop(key, None)
+            was = centre(target)
             self.render()
-            self.refocus(target)
+            self.refocus(target, was)
         elif target.hasAttribute("data-race") and session.race_shown is not None:
             self.react()
         elif target.hasAttribute("data-action"):
             self.play_human(str(target.getAttribute("data-action")))
 
-    def refocus(self, old: Any) -> None:
-        """Keep keyboard focus on the same control after a redraw."""
+    def refocus(self, old: Any, was: tuple[float, float, bool]) -> None:
+        """Keep keyboard focus on the same control after a redraw; when the redraw changed it
+        (a selected tile now deselects), on the choice drawn nearest to where it was."""
+        board = el("board")
         for attr in ("data-ui", "data-action", "data-hex", "data-card"):
             value = old.getAttribute(attr)
             if present(value):
-                same = el("board").querySelector(f'[{attr}="{js.CSS.escape(value)}"]')
+                same = board.querySelector(f'[{attr}="{js.CSS.escape(value)}"]')
                 if present(same):
                     same.focus()
-                return
+                    return
+                break
+        x0, y0, _ = was
+        drawn = [(x, y, n) for n in focusable(board) for x, y, shown in [centre(n)] if shown]
+        if drawn:
+            min(drawn, key=lambda t: (t[0] - x0) ** 2 + (t[1] - y0) ** 2)[2].focus()
 
     def on_race_key(self, event: Any) -> None:
         """During a reflex race any key counts, wherever the focus is."""
@@ -716,8 +817,7 @@ class App:
                 self.activate(target.closest("[data-action],[data-ui]"))
             return
         if key in ARROWS:
-            items = [n for n in el("board").querySelectorAll("[data-action],[data-ui],[data-hex],[data-card]")
-                     if present(n.getAttribute("tabindex")) or str(n.tagName).lower() == "button"]
+            items = focusable(el("board"))
             if items:
                 event.preventDefault()
                 here = js.document.activeElement
