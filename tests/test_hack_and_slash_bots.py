@@ -11,7 +11,7 @@ from pygame_core.ai import make_bot
 from pygame_core.hack_and_slash import bots
 from pygame_core.hack_and_slash.components import BRAG, QUESTS_BY_ID
 from pygame_core.hack_and_slash.odds import success_chance
-from pygame_core.hack_and_slash.rules import CHOOSE, FAILED, Go, HackState, Quit, Rescue, Roll
+from pygame_core.hack_and_slash.rules import CHOOSE, FAILED, REVEAL, Go, HackState, Quit, Rescue, Roll
 
 GAME = get_game("hack-and-slash")
 
@@ -149,3 +149,36 @@ def test_usage_counts_attempts_and_completions():
         assert done <= stats["attempted"][quest]
     assert sum(stats["rescued"].values()) == sum(1 for e in match.log if isinstance(e.action, Rescue))
     assert Quit  # imported for readers: a failed quest ends in Quit or a failed rescue
+
+
+def test_hard_reads_a_rivals_form_from_points_less_adventurers_lost():
+    # Before anyone has played: sound play until shown otherwise.
+    assert bots.form(0, 0, 0) == 1.0
+    # Three turns, six adventurers lost: 2 points is wasteful, 11 is sound; a careful guild
+    # that banks its adventurers (4 points for one lost) is not taken for a weak one.
+    assert bots.form(2, 6, 3) < 0.5 < bots.form(11, 6, 3)
+    assert bots.form(4, 1, 3) >= 1.0
+    # The same poor rate over four turns says more than over one.
+    assert bots.form(4, 4, 4) < bots.form(1, 1, 1) < 1.0
+    assert bots.FORM_FLOOR <= bots.form(0, 40, 10) and bots.form(200, 0, 3) <= bots.FORM_CEILING
+
+
+def test_the_table_shows_turns_taken_and_adventurers_lost():
+    state = table(["rats", "crypt", "dragon"], [8, 2, 7], [["caravan"], [], []], turn=1)
+    state.round = 3   # seat 0 has played round 3, seats 1 and 2 have not
+    assert [bots.turns_taken(state, s) for s in range(3)] == [3, 2, 2]
+    # Seat 0 recruited one (Guard the Caravan) and has 8 home: 1 lost.
+    assert [bots.adventurers_lost(state, s) for s in range(3)] == [1, 6, 1]
+    state.apply(Go("crypt"))  # two away on a quest are not lost yet
+    assert bots.adventurers_lost(state, 1) == 6
+    state.apply(Roll((6, 6)))  # home again, the replacement card still to come
+    assert state.phase == REVEAL and bots.adventurers_lost(state, 1) == 6
+
+
+def test_hard_gives_a_rival_in_poor_form_less_future():
+    # Level scores, two turns each left with full guilds: a rival in poor form is less
+    # likely to catch up than one playing soundly.
+    args = (2, 0, [8.0, 8.0], [6.0, 6.0], 10, False, 0)
+    assert bots.win_chance(*args, forms=[1.0, 0.4]) > bots.win_chance(*args, forms=[1.0, 1.0])
+    # The seat's own form is never discounted: only the rivals' futures are scaled.
+    assert bots.win_chance(*args, forms=[0.4, 1.0]) == bots.win_chance(*args, forms=[1.0, 1.0])
