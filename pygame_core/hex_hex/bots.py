@@ -6,10 +6,13 @@
   Hexes at hands with few cards (then at the leader), boost them on the way, keep counter
   cards for when they matter, Null a card that sends a Hex your way, call HEX-HEX.
 * hard: determinized sampling. Before each real choice it resamples what it cannot see
-  (other hands, face-down cards, the deck) with `Game.determinize` for its own seat, plays
-  each promising action in that world and finishes the round with the normal policy for
-  every seat, and keeps the action with the best average Voice margin at the round's end.
-  It thinks in slices (one rollout per `yield None`) and is deterministic for a seed.
+  (other hands, face-down cards, the deck) with `Game.determinize` for its own seat (from
+  a fixed layout of those cards, so the choice depends only on its view), plays each
+  promising action in that world and finishes the round with the normal policy for every
+  seat, and keeps the action with the best average Voice margin at the round's end.
+  Candidates are compared on the same worlds and dice. Races, Hex Signs, laws and forced
+  moves are not searched. It thinks in slices (one rollout per `yield None`) and is
+  deterministic for a seed.
 
 A HEX-HEX race is a test of reflexes, not of judgement: each bot draws its reaction time
 from its own range (easy 450-900 ms, normal 320-650 ms, hard 240-480 ms).
@@ -19,12 +22,14 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 from typing import Any, Iterator, cast
 
 from ..ai import Bot, RandomBot, bot_for_level
-from ..engine import CHANCE, Action, State
+from ..engine import CHANCE, Action, Match, State
+from .components import CARDS, CARDS_BY_ID, T_DEALT
 from .rules import (
-    RACE_STEP, RACE_TIMES, Cast, Challenge, Dealer, Detonate, Eradicate, HexHex, HexState,
+    RACE_STEP, RACE_TIMES, Cast, Challenge, Dealer, Detonate, Draw, Eradicate, HexHex, HexState,
     Law, Null, Pass, Play, React, Spite, Strike, Suffer, Take,
 )
 
@@ -128,7 +133,8 @@ def _score(state: HexState, seat: int, action: Any) -> float:
 
 def heuristic_action(state: HexState, seat: int, rng: random.Random, level: str = "normal") -> Any:
     """The normal bot's choice; also the rollout policy of the hard bot."""
-    acts = state.legal_actions()
+    # `seat` is to act (not chance, not over): skip the engine's checks, this runs in rollouts.
+    acts = state._legal_actions()
     if len(acts) == 1:
         return acts[0]
     kind = state.jobs[0][0]
@@ -189,22 +195,66 @@ class EasyBot(RandomBot):
         yield from super().think(state, seat)
 
 
+HARD_ITERATIONS = 36
+"""Rollouts per searched decision (spread over the candidates). Measured in CPython: about
+10 ms of CPU per hard move on average and under 0.1 s at worst (4 and 6 players), so even
+with Pyodide 2-3 times slower a move is far inside the page's 1.5 s `seconds` budget.
+Six times as many rollouts, scored by an estimated chance to win, did not play better in
+200 games against normal (docs/hex-hex-report.md)."""
+SEARCHED = frozenset({"play", "window", "cast", "spite", "boom", "strike"})
+"""Decisions worth a search; races, signs, laws and dealer picks follow the rule of thumb."""
+
+
 def rollout(state: HexState, seat: int, rng: random.Random, max_steps: int = 400) -> float:
-    """Finish the round with the normal policy for everyone; the Voice margin of `seat`."""
+    """Finish the round with the normal policy for everyone; the Voice margin of `seat`.
+
+    The seat itself reacts to a HEX-HEX race with its own (hard) reflexes.
+    """
     start_round, start_game = state.round, state.game_no
     for _ in range(max_steps):
-        if state.is_over or state.round != start_round or state.game_no != start_game:
-            break
         player = state.current_player
+        if player is None or state.round != start_round or state.game_no != start_game:
+            break
         if player == CHANCE:
             outcomes = state.chance_outcomes()
             action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
         else:
-            action = heuristic_action(state, player, rng)  # type: ignore[arg-type]
+            action = heuristic_action(state, player, rng, "hard" if player == seat else "normal")
         state._apply(action)
     if state.is_over:
         return 20.0 if seat in state.winners else -20.0
     return _margin(state, seat)
+
+
+def forget_hidden(state: HexState, seat: int) -> HexState:
+    """A copy in which every card `seat` cannot see is laid out in one fixed order.
+
+    `Game.determinize` resamples those cards, but shuffles them from the order it finds
+    them in; starting from this copy makes the bot's samples (and so its choice) depend
+    only on what `seat` may know, exactly, which a test can check.
+    """
+    new = state.clone()
+    others = [s for s in range(new.players) if s != seat]
+    pinned = {s: [h["force"] for h in new.hexes
+                  if h["force"] and h["at"] == s and h["force"] in new.hands[s]] for s in others}
+    unseen = [c for c, k in new.deck.items() for _ in range(k)]
+    for s in others:
+        hand = list(new.hands[s])
+        for c in pinned[s]:
+            hand.remove(c)
+        unseen += hand + new.buried[s]
+    unseen.sort()
+    for s in others:
+        size = len(new.hands[s]) - len(pinned[s])
+        new.hands[s] = sorted(unseen[:size] + pinned[s])
+        del unseen[:size]
+    for s in others:
+        size = len(new.buried[s])
+        new.buried[s] = unseen[:size]
+        del unseen[:size]
+    left = Counter(unseen)
+    new.deck = {c: left.get(c, 0) for c in new.deck}
+    return new
 
 
 class HardBot(Bot):
@@ -212,12 +262,13 @@ class HardBot(Bot):
 
     name = "hard"
 
-    def __init__(self, seed: int | str = 0, iterations: int = 36, seconds: float | None = None,
-                 candidates: int = 6) -> None:
+    def __init__(self, seed: int | str = 0, iterations: int | None = None,
+                 seconds: float | None = None, candidates: int = 6) -> None:
         super().__init__(seed)
-        self.iterations = iterations
+        self.iterations = iterations or HARD_ITERATIONS
         self.seconds = seconds
         self.candidates = candidates
+        self.last_values: dict[str, float] = {}
 
     def think(self, state: State, seat: int) -> Iterator[Action | None]:
         assert isinstance(state, HexState)
@@ -229,7 +280,7 @@ class HardBot(Bot):
         if kind == "race":
             yield _react("hard", self.rng)
             return
-        if kind not in ("play", "window", "cast", "spite", "boom", "strike"):
+        if kind not in SEARCHED:
             yield heuristic_action(state, seat, self.rng, "hard")
             return
         ranked = sorted(acts, key=lambda a: -_score(state, seat, a))[: self.candidates]
@@ -240,12 +291,13 @@ class HardBot(Bot):
             return
         totals = {str(a): 0.0 for a in ranked}
         game = state.game
+        known = forget_hidden(state, seat)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         samples = max(1, self.iterations // len(ranked))
         done = 0
         for _ in range(samples):
             # Paired comparison: every candidate is tried in the same world with the same dice.
-            world = game.determinize(state, seat, self.rng)
+            world = game.determinize(known, seat, self.rng)
             assert isinstance(world, HexState)
             dice = self.rng.random()
             for action in ranked:
@@ -256,6 +308,8 @@ class HardBot(Bot):
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
+        self.last_values = {k: v / done for k, v in totals.items()}
+        # Few samples: the rule of thumb weighs in a little (0.05 Voice per point).
         best = max(ranked, key=lambda a: (totals[str(a)] / done + 0.05 * _score(state, seat, a)))
         yield best
 
@@ -264,4 +318,74 @@ def make_bot(level: str, seed: int | str = 0, **budget: Any) -> Bot:
     return bot_for_level(level, seed, EasyBot, NormalBot, HardBot, **budget)
 
 
-__all__ = ["EasyBot", "HardBot", "NormalBot", "evaluate", "heuristic_action", "make_bot", "rollout"]
+# -- statistics for the report ------------------------------------------------------------------
+USAGE_LABELS: dict[str, str] = {c.id: c.name for c in CARDS}
+"""Names for the report's rows, in the order of components.py."""
+
+
+class _CountingState(HexState):
+    """A replay copy that counts every card leaving a hand to be played (face up or down)."""
+
+    played_cards: Counter[str]
+
+    def _play_card(self, s: int, card: str, face_up: bool = True) -> None:
+        self.played_cards[card] += 1
+        super()._play_card(s, card, face_up)
+
+    def _show(self, item: dict[str, Any]) -> None:
+        self.played_cards[item["real"]] += 1
+        super()._show(item)
+
+
+def usage(match: Match) -> dict[str, dict[str, float]]:
+    """Per card: how often it was drawn and how often it was played in this game.
+
+    Play-when-dealt cards take effect as they are drawn, so they count as played then.
+    """
+    state = match.game.new(match.players, **match.options)
+    state.__class__ = _CountingState        # same fields; only counts what it plays
+    assert isinstance(state, _CountingState)
+    state.played_cards = Counter()
+    drawn: Counter[str] = Counter()
+    for entry in match.log:
+        if isinstance(entry.action, Draw):
+            drawn[entry.action.card] += 1
+            if CARDS_BY_ID[entry.action.card].timing == T_DEALT:
+                state.played_cards[entry.action.card] += 1
+        state._apply(entry.action)  # noqa: SLF001 - replaying a checked log
+    return {"drawn": {c: float(k) for c, k in drawn.items()},
+            "played": {c: float(k) for c, k in state.played_cards.items()}}
+
+
+REPORT_NOTES = """\
+## The levels
+
+- **random** plays any legal action.
+- **easy** follows the normal rule of thumb four times in five and otherwise plays any
+  legal action; its HEX-HEX reflexes are slow (450-900 ms).
+- **normal** is a rule of thumb for every decision: whoever sends a Hex gains when it goes
+  off, so it aims Hexes at hands with few cards (then at the leader), keeps counter cards
+  for when they matter, Nulls a card that sends a Hex its way and calls HEX-HEX early.
+  Reflexes 320-650 ms.
+- **hard** searches every real decision (answers, response windows, the cast, Spite,
+  which play-when-HEXED card to play): it resamples the cards it cannot see with
+  `Game.determinize` (from a fixed layout, so its choice depends only on its own view),
+  plays each of up to six candidates in the same sampled worlds, finishes the round with
+  the normal rule of thumb for every seat and keeps the candidate with the best mean Voice
+  margin at the round's end (36 rollouts per decision). Reflexes 240-480 ms.
+
+HEX-HEX races are decided by reflexes, not judgement: part of each level's edge is its
+reaction range. The seat-balance tables use **normal** bots in every seat: the report
+command's `--equal normal`, because hard in every seat of the 3-6 player tables would make
+the report several times longer, and the question there is the game's balance, not the bots'.
+
+Cards are counted per game: *drawn* counts cards dealt or drawn from the deck (Fate's
+card and Marked Man's draws included; cards taken back by Laying Down Tricks are not);
+*played* counts cards that left a hand to be played, face up or down, including
+play-when-HEXED cards and play-when-dealt cards (which always take effect).
+"""
+"""Appended to docs/hex-hex-report.md by `python -m pygame_core report`."""
+
+
+__all__ = ["EasyBot", "HardBot", "NormalBot", "evaluate", "forget_hidden", "heuristic_action", "make_bot",
+           "rollout", "usage"]
