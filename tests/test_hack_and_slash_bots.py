@@ -182,3 +182,18 @@ def test_hard_gives_a_rival_in_poor_form_less_future():
     assert bots.win_chance(*args, forms=[1.0, 0.4]) > bots.win_chance(*args, forms=[1.0, 1.0])
     # The seat's own form is never discounted: only the rivals' futures are scaled.
     assert bots.win_chance(*args, forms=[0.4, 1.0]) == bots.win_chance(*args, forms=[1.0, 1.0])
+
+
+def test_hard_builds_its_tables_in_slices_so_a_page_is_not_blocked():
+    """The hard bot's first move starts by making its tables a row at a time (the page runs
+    each slice in a task of its own); once made, they are kept."""
+    bots._filled.clear()
+    state = Match.start(get_game("hack-and-slash"), players=3, seed="slices").state
+    steps = bots.make_bot("hard", seed=1).think(state, state.current_player)
+    first = [next(steps) for _ in range(bots.K_MAX)]
+    assert first == [None] * bots.K_MAX and not bots._filled
+    for step in steps:
+        if step is not None:
+            break
+    assert bots._filled and list(bots.tables_in_steps()) == []
+    assert make_bot("hack-and-slash", "hard", 1).choose(state, state.current_player) in state.legal_actions()

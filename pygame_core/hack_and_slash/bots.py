@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterator
 
 from ..engine import CHANCE, Match, State
 from .components import ADVENTURERS_AT_START, BRAG, DIE_SIDES, QUESTS, QUESTS_BY_ID, QUESTS_FACE_UP, Quest
@@ -124,19 +124,35 @@ def _row_weights(m: int, shown: int) -> list[float]:
     return [math.comb(m - 1 - j, shown - 1) / total for j in range(m)]
 
 
-@lru_cache(maxsize=1)
-def _tables() -> tuple[list[list[float]], list[list[float]]]:
-    """mean[k][h], second[k][h]: points still to come with h at home and k turns left.
+Tables = tuple[list[list[float]], list[list[float]]]
+_filled: list[Tables] = []  # the tables once made (they depend on the components only)
+
+
+def _tables() -> Tables:
+    for _ in tables_in_steps():
+        pass
+    return _filled[0]
+
+
+def tables_in_steps() -> Iterator[None]:
+    """Make the tables behind `future` (about 0.2 s inside Pyodide), yielding after each row
+    so the page stays responsive (the hard bot runs this before its first search); once
+    made, they are kept and this returns at once.
+
+    mean[k][h], second[k][h]: points still to come with h at home and k turns left.
 
     Each turn the row shows Brag and three random quests of the deck; the player takes
     the one with the best expected future, rerolls the best die after a failure when
     that is worth it, and the table is filled backwards in k. The second moment gives
     the spread used by the win-chance estimate.
     """
+    if _filled:
+        return
     mean = [[0.0] * (H_MAX + 1) for _ in range(K_MAX + 1)]
     second = [[0.0] * (H_MAX + 1) for _ in range(K_MAX + 1)]
     weights = _row_weights(len(QUESTS), QUESTS_FACE_UP)
     for k in range(1, K_MAX + 1):
+        yield None
         m1, m2 = mean[k - 1], second[k - 1]
         for h in range(1, H_MAX + 1):
             options: list[tuple[float, float] | None] = []   # None: a quest out of reach
@@ -166,7 +182,8 @@ def _tables() -> tuple[list[list[float]], list[list[float]]]:
                          key=lambda o: -o[0])
             mean[k][h] = sum(w * o[0] for w, o in zip(weights, row))
             second[k][h] = sum(w * o[1] for w, o in zip(weights, row))
-    return mean, second
+    if not _filled:
+        _filled.append((mean, second))
 
 
 def future(home: float, turns: float) -> tuple[float, float]:
@@ -376,7 +393,7 @@ def make_bot(level: str, seed: int | str = 0, **budget: object) -> "Bot":
     elif level == "normal":
         bot = ExpectimaxBot(seed, evaluate=worth(NORMAL_ADVENTURER_VALUE), **common)
     elif level == "hard":
-        bot = ExpectimaxBot(seed, evaluate=evaluate, **common)  # type: ignore[arg-type]
+        bot = ExpectimaxBot(seed, evaluate=evaluate, prepare=tables_in_steps, **common)  # type: ignore[arg-type]
     else:
         raise ValueError(f"unknown level {level!r}")
     bot.name = f"hack-and-slash {level}"
