@@ -190,7 +190,7 @@ def test_hard_builds_its_tables_in_slices_so_a_page_is_not_blocked():
     bots._filled.clear()
     state = Match.start(get_game("hack-and-slash"), players=3, seed="slices").state
     steps = bots.make_bot("hard", seed=1).think(state, state.current_player)
-    first = [next(steps) for _ in range(bots.K_MAX)]
+    first = [next(steps) for _ in range(bots.K_MAX)]  # at least a slice per row of the tables
     assert first == [None] * bots.K_MAX and not bots._filled
     for step in steps:
         if step is not None:

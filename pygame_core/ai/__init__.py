@@ -118,8 +118,17 @@ def make_bot(game_id: str, level: str, seed: int | str = 0, **budget: Any) -> Bo
     return importlib.import_module(package + ".bots").make_bot(level, seed, **budget)
 
 
-# Imported last: search.py subclasses Bot from this module.
-from .search import ExpectimaxBot, ISMCTSBot, MCTSBot  # noqa: E402
+SEARCHES = ("ExpectimaxBot", "ISMCTSBot", "MCTSBot")
+
+
+def __getattr__(name: str) -> Any:
+    """The searches (search.py) load on first use: in the page, compiling them is most of a
+    bot's start-up, and only some games' bots need them."""
+    if name in SEARCHES:
+        from . import search
+        return getattr(search, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["LEVELS", "Bot", "ExpectimaxBot", "GreedyBot", "ISMCTSBot", "MCTSBot", "RandomBot",
            "expected_value", "make_bot"]

@@ -148,6 +148,9 @@ def tables_in_steps() -> Iterator[None]:
     """
     if _filled:
         return
+    for q in (BRAG, *QUESTS):  # each quest's dice odds, cached: the first row needs them all
+        _profile(q)
+        yield None
     mean = [[0.0] * (H_MAX + 1) for _ in range(K_MAX + 1)]
     second = [[0.0] * (H_MAX + 1) for _ in range(K_MAX + 1)]
     weights = _row_weights(len(QUESTS), QUESTS_FACE_UP)

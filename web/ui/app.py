@@ -43,6 +43,7 @@ class FaultyBot:
         yield None
 
 
+PAN_WIDTH = 700  # px: at most this wide, boards keep touch-sized cells and pan (see app.css)
 ARROWS = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1), "ArrowUp": (0, -1)}
 
 
@@ -527,6 +528,8 @@ class App:
     def keep_pan(self) -> None:
         """A board wider than a phone pans in its frame (see .board-pan): keep where the player
         left it across redraws, centre a new one. Set at the next frame, not forcing a layout now."""
+        if js.window.innerWidth > PAN_WIDTH:
+            return  # boards pan only on narrow screens (app.css)
         before = [float(pan.scrollLeft) for pan in el("board").querySelectorAll(".board-pan")]
 
         def restore(*_: Any) -> None:
@@ -713,12 +716,7 @@ class App:
         while listing.childElementCount > LOG_SHOWN:
             listing.firstElementChild.remove()
         session.log_rendered = len(log)
-        if new_lines:
-            # Scrolled at the next frame: scrolling now would force a layout of the new board
-            # inside this task, and this task should end quickly.
-            last = listing.lastElementChild
-            js.requestAnimationFrame(browser.create_once(
-                lambda *_: last.scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))))
+        if new_lines:  # the log's box keeps its last line in view by itself (see .log-scroll)
             browser.announce(". ".join(new_lines[-4:]))
 
     def record_solo_best(self, match: Match) -> str:
@@ -991,7 +989,7 @@ class App:
         (in one task the imports would block the page for over 50 ms)."""
         if seat not in session.bots:
             package = session.view.__name__.rsplit(".", 1)[0]
-            for name in ("pygame_core.ai.search", "pygame_core.ai", package + ".bots"):
+            for name in ("pygame_core.ai", package + ".bots"):
                 importlib.import_module(name)
                 await asyncio.sleep(0)
         return session.bot(seat)
