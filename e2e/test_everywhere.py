@@ -6,6 +6,7 @@ import os
 
 import pytest
 from conftest import ROOT, fast_settings, wait_ready
+from helpers import wait_turn
 from playwright.sync_api import Page, expect
 
 AXE = os.path.join(ROOT, "node_modules", "axe-core", "axe.min.js")
@@ -19,9 +20,13 @@ GAME_URLS = {
 }
 
 
+# A crowded board, for the size checks only.
+MORE_URLS = {"hex-please-12": "?game=hex-please&seats=12&bots=11&level=easy&seed=everywhere"}
+
+
 def open_page(page: Page, site, where: str) -> None:
     fast_settings(page)
-    page.goto(site.url + ("" if where == "menu" else GAME_URLS[where]))
+    page.goto(site.url + ("" if where == "menu" else {**GAME_URLS, **MORE_URLS}[where]))
     wait_ready(page)
     if where != "menu":
         page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)",
@@ -71,11 +76,7 @@ def test_board_cells_are_touch_sized_on_a_phone(page: Page, site, where):
     """At 360x640 every shape one can tap on a board is at least 44 px across; a board that
     would need to shrink further pans inside its own frame, and the page does not scroll sideways."""
     page.set_viewport_size({"width": 360, "height": 640})
-    fast_settings(page)
-    url = GAME_URLS.get(where) or "?game=hex-please&seats=12&bots=11&level=easy&seed=everywhere"
-    page.goto(site.url + url)
-    wait_ready(page)
-    page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)", timeout=90_000)
+    open_page(page, site, where)
     if not page.evaluate(SVG_TARGETS):  # HEX PLEASE!: the cells become choices once a tile is picked
         page.locator("#board [data-ui]").first.click()
     targets = page.evaluate(SVG_TARGETS)
@@ -126,10 +127,7 @@ def test_a_whole_game_with_the_keyboard_only(page: Page, site):
     page.goto(site.url + HS_URL.replace("everywhere", "keys"))
     wait_ready(page)
     for _ in range(300):
-        page.wait_for_function("() => /your turn|Game over/.test(document.getElementById('turn').textContent)"
-                               " && !document.getElementById('board').classList.contains('thinking')",
-                               timeout=60_000)
-        if "Game over" in page.inner_text("#turn"):
+        if not wait_turn(page):
             break
         before = page.locator("#log li").count()
         # From the top of the game screen, Tab into the board; arrows move between choices.
@@ -197,10 +195,7 @@ def test_a_whole_game_of_each_title_with_the_keyboard_only(page: Page, site, gam
     """Tab to the first choice (an action if the board offers one), Enter to take it."""
     open_page(page, site, game_id)
     for _ in range(600):
-        page.wait_for_function("() => /your turn|Game over/.test(document.getElementById('turn').textContent)"
-                               " && !document.getElementById('board').classList.contains('thinking')",
-                               timeout=60_000)
-        if "Game over" in page.inner_text("#turn"):
+        if not wait_turn(page):
             return
         before = page.inner_html("#board") + str(page.locator("#log li").count())
         page.evaluate("document.getElementById('turn').setAttribute('tabindex', '-1');"

@@ -66,6 +66,12 @@ class _Registry(dict):
         return [(g, self[g]) for g in game_ids()]
 
 
+def game_module(game_id: str, part: str) -> str:
+    """The name of a module in a game's package: game_module("hex-hex", "bots") is
+    "pygame_core.hex_hex.bots". Nothing is imported; KeyError for an unknown game."""
+    return _MODULES[game_id].rsplit(".", 1)[0] + "." + part
+
+
 def game_ids() -> list[str]:
     """Ids of the games present in this build, in menu order."""
     return [g for g, module in _MODULES.items() if _present(module)]

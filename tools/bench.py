@@ -54,11 +54,6 @@ document.body.append("ready")
 # Marks the moment a page is usable, relative to navigation start, for all three kinds.
 PROBE = """
 window.__usable = null;
-window.__longtasks = [];
-try {
-  new PerformanceObserver(list => { for (const e of list.getEntries()) window.__longtasks.push(e.duration); })
-    .observe({type: 'longtask', buffered: true});
-} catch (e) {}
 const wantBoard = location.search.includes('game=');
 const check = () => {
   if (window.__usable !== null) return;

@@ -113,9 +113,8 @@ def make_bot(game_id: str, level: str, seed: int | str = 0, **budget: Any) -> Bo
         return RandomBot(seed)
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-    from .. import _MODULES
-    package = _MODULES[game_id].rsplit(".", 1)[0]
-    return importlib.import_module(package + ".bots").make_bot(level, seed, **budget)
+    from .. import game_module
+    return importlib.import_module(game_module(game_id, "bots")).make_bot(level, seed, **budget)
 
 
 SEARCHES = ("ExpectimaxBot", "ISMCTSBot", "MCTSBot")

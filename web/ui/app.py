@@ -19,7 +19,7 @@ from pyodide.ffi import create_once_callable
 
 import browser
 from browser import el, make, notice, on, present, set_text, show
-from pygame_core import CHANCE, GAMES, IllegalActionError, Match, SaveError, get_game, saves
+from pygame_core import CHANCE, GAMES, IllegalActionError, Match, SaveError, game_module, get_game, saves
 from storage import SaveStore, StaleSave, StorageUnavailable, new_id
 
 LEVELS = {"human": "Human", "easy": "Computer: easy", "normal": "Computer: normal",
@@ -90,17 +90,15 @@ def injected_faults() -> list[str]:
 
 
 def view_module(game_id: str) -> Any:
-    package = importlib.import_module(type(get_game(game_id)).__module__).__package__
-    return importlib.import_module(f"{package}.view")
+    return importlib.import_module(game_module(game_id, "view"))
 
 
 def tutorial_name(game_id: str) -> str | None:
     """The module of a game's tutorial (see hex_please/tutorial.py), found without importing it."""
-    from pygame_core import _MODULES
-    name = _MODULES.get(game_id, "").rsplit(".", 1)[0] + ".tutorial"
     try:
+        name = game_module(game_id, "tutorial")
         return name if importlib.util.find_spec(name) else None
-    except ImportError:
+    except (ImportError, KeyError):
         return None
 
 
@@ -111,12 +109,10 @@ def tutorial_module(game_id: str) -> Any | None:
 
 def playable_games() -> list[str]:
     """Games with a view in this build, found without importing them (start-up stays fast)."""
-    from pygame_core import _MODULES
     found = []
     for game_id in GAMES:
-        package = _MODULES[game_id].rsplit(".", 1)[0]
         try:
-            if importlib.util.find_spec(f"{package}.view") is not None:
+            if importlib.util.find_spec(game_module(game_id, "view")) is not None:
                 found.append(game_id)
         except ImportError:
             continue
@@ -988,8 +984,7 @@ class App:
         """The seat's computer player; the first time, its code is imported a module per task
         (in one task the imports would block the page for over 50 ms)."""
         if seat not in session.bots:
-            package = session.view.__name__.rsplit(".", 1)[0]
-            for name in ("pygame_core.ai", package + ".bots"):
+            for name in ("pygame_core.ai", game_module(session.match.game.id, "bots")):
                 importlib.import_module(name)
                 await asyncio.sleep(0)
         return session.bot(seat)
