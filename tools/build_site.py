@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import shutil
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -29,6 +30,7 @@ PYSCRIPT_CHUNKS = ("core.js", "core-*.js", "error-*.js", "pyodide_graph-*.js")
 # without 'unsafe-eval' (their worker hooks are compiled with Function()).
 PYSCRIPT_PLUGINS_OFF = ("!py-editor", "!py-game", "!py-terminal", "!donkey", "!deprecations-manager")
 PYTHON_VERSION_DIR = "/lib/python3.14/site-packages"
+PYODIDE_CACHE_TAG = "cpython-314"  # bytecode file names of the Python in PYTHON_VERSION_DIR
 PYODIDE_PACKAGES = os.path.join(ROOT, "build", "pyodide-packages")
 NOT_PRECACHED = ("sw.js",)  # the worker itself is fetched by the browser, never from cache
 
@@ -66,6 +68,22 @@ def add_pyodide_packages(pyodide_out: str) -> None:
         json.dump(lock, f, separators=(",", ":"))
 
 
+def add_bytecode(wheel: str, out: str, folder: str) -> None:
+    """Beside the wheel, the bytecode of its modules compiled by the shipped Pyodide (see
+    tools/wheel_bytecode.py), and its address in the page's `bytecode.py`."""
+    bundle_rel = f"{folder}/bytecode-{PYODIDE_CACHE_TAG}.zip"
+    subprocess.run(["node", os.path.join(ROOT, "tools", "wheel_bytecode.mjs"), wheel,
+                    os.path.join(out, bundle_rel), PYODIDE_CACHE_TAG], check=True, stdout=subprocess.DEVNULL)
+    glue = os.path.join(out, "ui", "bytecode.py")
+    with open(glue) as f:
+        text = f.read()
+    blank = 'BUNDLE = ("", "")'
+    if blank not in text:
+        sys.exit(f"{glue} has no `{blank}` line to fill in")
+    with open(glue, "w") as f:
+        f.write(text.replace(blank, f"BUNDLE = ({PYODIDE_CACHE_TAG!r}, {'./' + bundle_rel!r})", 1))
+
+
 def build(wheel: str, out: str) -> dict[str, object]:
     if os.path.isdir(out):
         shutil.rmtree(out)
@@ -100,6 +118,7 @@ def build(wheel: str, out: str) -> dict[str, object]:
     wheel_rel = f"wheels/{wheel_hash}/{wheel_name}"
     os.makedirs(os.path.join(out, "wheels", wheel_hash))
     shutil.copy2(wheel, os.path.join(out, wheel_rel))
+    add_bytecode(wheel, out, f"wheels/{wheel_hash}")
 
     ui_files = sorted(os.listdir(os.path.join(ROOT, "web", "ui")))
     files = {f"./{wheel_rel}": f"{PYTHON_VERSION_DIR}/*"}

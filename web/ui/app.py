@@ -18,6 +18,7 @@ import js
 from pyodide.ffi import create_once_callable
 
 import browser
+import bytecode
 from browser import el, make, notice, on, present, set_text, show
 from pygame_core import CHANCE, GAMES, IllegalActionError, Match, SaveError, game_module, get_game, saves
 from storage import SaveStore, StaleSave, StorageUnavailable, new_id
@@ -224,6 +225,7 @@ class App:
                    "frame): games play, but are not saved.", 8)
         self.register_service_worker()
         show("loader", False)
+        self.first_frame = browser.after_first_frame()
         self.route(first=True)
         js.window.dispatchEvent(js.CustomEvent.new("hex:ready"))
         js.document.body.classList.add("ready")
@@ -981,9 +983,10 @@ class App:
             asyncio.ensure_future(self.run_bot(session))
 
     async def load_bot(self, session: Session, seat: int) -> Any:
-        """The seat's computer player; the first time, its code is imported a module per task
-        (in one task the imports would block the page for over 50 ms)."""
+        """The seat's computer player; the first time, its code is imported a module per task,
+        from bytecode when the site ships it (compiling would block the page for over 50 ms)."""
         if seat not in session.bots:
+            await bytecode.install()
             for name in ("pygame_core.ai", game_module(session.match.game.id, "bots")):
                 importlib.import_module(name)
                 await asyncio.sleep(0)
@@ -1007,6 +1010,7 @@ class App:
 
     async def run_bot(self, session: Session) -> None:
         try:
+            await self.first_frame
             while self.session is session:
                 state = session.match.state
                 seat = state.current_player
@@ -1038,6 +1042,7 @@ class App:
         if not session.is_human(seat):
             return
         el("suggest-button").disabled = True
+        await bytecode.install()
         from pygame_core.ai import make_bot
         try:
             bot = make_bot(session.match.game.id, "hard", f"{session.match.seed}/hint", seconds=1.5)

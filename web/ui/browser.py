@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import traceback
 from typing import Any, Callable
 
@@ -57,6 +58,22 @@ def notice(text: str, seconds: float = 5.0) -> None:
     if _notice_timer[0] is not None:
         js.clearTimeout(_notice_timer[0])
     _notice_timer[0] = js.setTimeout(create_once(lambda: setattr(box, "hidden", True)), int(seconds * 1000))
+
+
+def after_first_frame(longest_wait: float = 0.25) -> asyncio.Future[None]:
+    """Done once the browser has drawn the page as it is now (the task after its next animation
+    frame), or after `longest_wait` seconds where frames are paused (a hidden tab, an
+    off-screen frame). Drawing a newly built page the first time takes 50-150 ms of style and
+    font work on its own; computer players start after it rather than during it."""
+    future: asyncio.Future[None] = asyncio.get_event_loop().create_future()
+
+    def drawn(*_: Any) -> None:
+        if not future.done():
+            future.set_result(None)
+
+    js.requestAnimationFrame(create_once(lambda _time: js.setTimeout(create_once(drawn), 0)))
+    js.setTimeout(create_once(drawn), int(longest_wait * 1000))
+    return future
 
 
 def create_once(fn: Callable[..., Any]) -> Any:

@@ -1,0 +1,59 @@
+"""The site's bytecode bundle (tools/wheel_bytecode.py), checked with this CPython.
+
+The build runs it inside Pyodide, whose bytecode CPython cannot read; the format is the
+same, so here it is made and read by the interpreter running the tests.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import zipfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+
+import wheel_bytecode  # noqa: E402
+
+
+def make_wheel(path: str) -> None:
+    with zipfile.ZipFile(path, "w") as wheel:
+        wheel.writestr("pkg/__init__.py", "ANSWER = 1\n")
+        wheel.writestr("pkg/sub/mod.py", "def where():\n    return where.__code__.co_filename\n")
+        wheel.writestr("pkg-0.1.dist-info/RECORD", "")
+
+
+def install(wheel: str, bundle: str, site: str) -> None:
+    """What the page does: the wheel's files, then each .pyc where imports look for it."""
+    with zipfile.ZipFile(wheel) as w:
+        w.extractall(site)
+    with zipfile.ZipFile(bundle) as b:
+        for name in b.namelist():
+            target = importlib.util.cache_from_source(os.path.join(site, name[:-1]))
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with open(target, "wb") as f:
+                f.write(b.read(name))
+
+
+def test_bundle_has_one_pyc_per_module_and_is_the_same_every_time(tmp_path):
+    wheel = str(tmp_path / "pkg.whl")
+    make_wheel(wheel)
+    first, second = str(tmp_path / "a.zip"), str(tmp_path / "b.zip")
+    assert wheel_bytecode.bundle(wheel, first, "/site") == 2
+    wheel_bytecode.bundle(wheel, second, "/site")
+    assert zipfile.ZipFile(first).namelist() == ["pkg/__init__.pyc", "pkg/sub/mod.pyc"]
+    assert open(first, "rb").read() == open(second, "rb").read()
+
+
+def test_imports_use_the_bytecode_without_checking_the_source(tmp_path):
+    wheel, bundle, site = str(tmp_path / "pkg.whl"), str(tmp_path / "bc.zip"), str(tmp_path / "site")
+    make_wheel(wheel)
+    wheel_bytecode.bundle(wheel, bundle, site)
+    install(wheel, bundle, site)
+    with open(os.path.join(site, "pkg", "__init__.py"), "w") as f:
+        f.write("ANSWER = 2\n")  # a changed source: only the bytecode can still say 1
+    code = "import pkg, pkg.sub.mod; print(pkg.ANSWER); print(pkg.sub.mod.where())"
+    out = subprocess.run([sys.executable, "-c", code], cwd=site, capture_output=True, text=True,
+                         check=True, env={**os.environ, "PYTHONPATH": site}).stdout.split()
+    assert out == ["1", os.path.join(site, "pkg", "sub", "mod.py")]

@@ -1,0 +1,43 @@
+// The bytecode of our wheel's modules, compiled by the site's Pyodide (see wheel_bytecode.py).
+//
+//   node tools/wheel_bytecode.mjs WHEEL.whl OUT.zip CACHE_TAG
+//
+// Fails unless this Pyodide's bytecode tag is CACHE_TAG (what the page expects, e.g. cpython-314).
+//
+// Runs the npm `pyodide` package on Node, offline (the same runtime the site ships).
+
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const PYODIDE_DIR = path.join(ROOT, "node_modules", "pyodide");
+const [src, dst, tag] = process.argv.slice(2);
+if (!src || !dst || !tag) {
+  console.error("usage: node tools/wheel_bytecode.mjs WHEEL.whl OUT.zip CACHE_TAG");
+  process.exit(2);
+}
+
+const { loadPyodide } = await import(pathToFileURL(path.join(PYODIDE_DIR, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: PYODIDE_DIR + path.sep, packageCacheDir: PYODIDE_DIR + path.sep });
+const asBytes = (buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.length);
+pyodide.FS.writeFile("/tmp/in.whl", asBytes(readFileSync(src)));
+pyodide.FS.writeFile("/tmp/wheel_bytecode.py", asBytes(readFileSync(path.join(ROOT, "tools", "wheel_bytecode.py"))));
+pyodide.globals.set("expected_tag", tag);
+let count;
+try {
+  count = pyodide.runPython(`
+import sys, sysconfig
+if sys.implementation.cache_tag != expected_tag:
+    raise SystemExit(f"this Pyodide writes {sys.implementation.cache_tag} bytecode, not {expected_tag}")
+sys.path.insert(0, "/tmp")
+import wheel_bytecode
+wheel_bytecode.bundle("/tmp/in.whl", "/tmp/out.zip", sysconfig.get_path("purelib").replace("//", "/"))
+`);
+} catch (error) {
+  // Only the Python error's last line: Node would print all of Pyodide's minified source.
+  console.error(`wheel_bytecode: ${String(error.message).trim().split("\n").pop()}`);
+  process.exit(1);
+}
+writeFileSync(dst, pyodide.FS.readFile("/tmp/out.zip"));
+console.log(`${path.basename(dst)}: ${count} modules compiled by Python ${pyodide.runPython("import sys; sys.version.split()[0]")}`);

@@ -1,0 +1,44 @@
+"""Bytecode of our wheel's modules, compiled by the site's own Python (run inside Pyodide).
+
+Compiling a module is most of the cost of importing it in the page (a few hundred lines take
+30-250 ms in Pyodide), and it runs on the main thread: when the first computer turn imports
+a bot, that is one task of 50-150 ms. So the site carries a zip of `.pyc` files made by the
+very interpreter that reads them; the page fetches it when it first needs a bot (not at
+start-up, which would add its bytes to every first visit) and unpacks it into
+`__pycache__`. They are "unchecked hash" files (PEP 552): Python uses them without comparing
+time stamps with the source, which an unpacked wheel does not keep.
+
+    wheel_bytecode.bundle(wheel, dst, site_packages)
+
+tools/wheel_bytecode.mjs runs this in Pyodide on Node for tools/build_site.py; the page's
+side is `install_bytecode` in web/ui/browser.py.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import marshal
+import zipfile
+
+FIXED_DATE = (1980, 1, 1, 0, 0, 0)  # the same sources give the same zip, byte for byte
+
+
+def bytecode(source: bytes, filename: str) -> bytes:
+    """An unchecked-hash .pyc of `source` for this interpreter."""
+    code = compile(source, filename, "exec", dont_inherit=True)
+    flags = 0b01  # hash-based; bit 2 (check the source) left unset
+    return (importlib.util.MAGIC_NUMBER + flags.to_bytes(4, "little")
+            + importlib.util.source_hash(source) + marshal.dumps(code))
+
+
+def bundle(wheel: str, dst: str, site_packages: str) -> int:
+    """Write `dst`: for every module `a/b.py` of the wheel, an entry `a/b.pyc` compiled as if
+    installed under `site_packages` (so tracebacks name the real file). Returns the count."""
+    count = 0
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as out:
+        for name in sorted(src.namelist()):
+            if name.endswith(".py"):
+                data = bytecode(src.read(name), f"{site_packages}/{name}")
+                out.writestr(zipfile.ZipInfo(name + "c", date_time=FIXED_DATE), data, zipfile.ZIP_DEFLATED)
+                count += 1
+    return count
