@@ -1004,8 +1004,9 @@ class App:
                 await asyncio.sleep(0)
                 slice_start = time.perf_counter()
         wait = BOT_MIN_SECONDS * float(self.settings.get("speed", 1)) - (time.perf_counter() - began)
-        if wait > 0:
-            await asyncio.sleep(wait)
+        # Always a new task for the move: the search's last slice and drawing the move in
+        # one task could block the page for over 50 ms.
+        await asyncio.sleep(max(0.0, wait))
         return action
 
     async def run_bot(self, session: Session) -> None:
