@@ -7,6 +7,7 @@ by one step clockwise moves every direction d to d+1.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Iterable, NamedTuple
 
@@ -163,13 +164,18 @@ def touch_width(view_width: float, hex_size: float) -> float:
     return view_width * TOUCH_PX / (SQRT3 * hex_size)
 
 
+_UNIT_CORNERS = tuple((math.cos(math.radians(60 * i - 30)), math.sin(math.radians(60 * i - 30)))
+                      for i in range(6))
+
+
 def corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
     """The six corners of a pointy-top hex, clockwise from the upper right."""
-    return [(cx + size * math.cos(math.radians(60 * i - 30)),
-             cy + size * math.sin(math.radians(60 * i - 30))) for i in range(6)]
+    return [(cx + size * dx, cy + size * dy) for dx, dy in _UNIT_CORNERS]
 
 
+@functools.lru_cache(maxsize=8192)
 def polygon_points(cx: float, cy: float, size: float) -> str:
+    # Cached: a board redraws the same cells after every move (a 12-player board has 169).
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in corners(cx, cy, size))
 
 

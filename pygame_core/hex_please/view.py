@@ -16,6 +16,7 @@ docstring gives its shape.
 
 from __future__ import annotations
 
+import functools
 from html import escape
 from typing import Any, Sequence, cast
 
@@ -60,8 +61,10 @@ def _pts(points: Sequence[tuple[float, float]]) -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
 
 
+@functools.lru_cache(maxsize=4096)
 def tile_svg(code: str, rot: int, cx: float, cy: float, size: float) -> str:
-    """One tile's shapes centred on (cx, cy); colours always come with their symbols."""
+    """One tile's shapes centred on (cx, cy); colours always come with their symbols.
+    Cached: every redraw repeats the tiles already on the board."""
     tile = TILE_BY_CODE[code]
     inner = size * 0.94
     cs = corners(cx, cy, inner)
@@ -218,17 +221,18 @@ def _board(view: dict[str, Any], targets: dict[str, str], turnable: dict[str, in
         last_cell = view["last"]["move"].split("@")[1].split("/")[0]
     preview = view.get("preview", {})
     cells = hexagon(view["radius"])
-    x0 = min(to_pixel(c, SIZE)[0] for c in cells) - SIZE
-    y0 = min(to_pixel(c, SIZE)[1] for c in cells) - SIZE
-    w = max(to_pixel(c, SIZE)[0] for c in cells) + SIZE - x0
-    h = max(to_pixel(c, SIZE)[1] for c in cells) + SIZE - y0
+    centres = {c: to_pixel(c, SIZE) for c in cells}
+    x0 = min(x for x, _ in centres.values()) - SIZE
+    y0 = min(y for _, y in centres.values()) - SIZE
+    w = max(x for x, _ in centres.values()) + SIZE - x0
+    h = max(y for _, y in centres.values()) + SIZE - y0
     out = [f'<div class="board-pan"><svg class="hp-board touch-board" viewBox="{x0:.0f} {y0:.0f} {w:.0f} {h:.0f}" '
            f'style="--touch-width: {touch_width(w, SIZE * 0.8):.0f}px" role="group" '
            f'aria-label="Board of {len(cells)} cells">']
     actionable: list[str] = []
     for c in cells:
         key = str(c)
-        cx, cy = to_pixel(c, SIZE)
+        cx, cy = centres[c]
         kinds = ["hp-cell"]
         if key in bonus:
             kinds.append(f"hp-bonus-{bonus[key]}")
