@@ -993,8 +993,10 @@ class App:
         return session.bot(seat)
 
     async def think(self, bot: Any, state: Any, seat: int) -> Any:
-        """Run a bot in slices, yielding to the browser between them."""
+        """Run a bot in slices, yielding to the browser between them. Each search shows in the
+        page's performance timeline as a "computer thinking" measure (tools/bench.py reads it)."""
         began = slice_start = time.perf_counter()
+        began_ms = js.performance.now()
         action = None
         for step in bot.think(state.clone(), seat):
             if step is not None:
@@ -1003,6 +1005,7 @@ class App:
             if time.perf_counter() - slice_start > SLICE_SECONDS:
                 await asyncio.sleep(0)
                 slice_start = time.perf_counter()
+        js.performance.measure("computer thinking", browser.js_object(start=began_ms, end=js.performance.now()))
         wait = BOT_MIN_SECONDS * float(self.settings.get("speed", 1)) - (time.perf_counter() - began)
         # Always a new task for the move: the search's last slice and drawing the move in
         # one task could block the page for over 50 ms.

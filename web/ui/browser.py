@@ -76,6 +76,11 @@ def after_first_frame(longest_wait: float = 0.25) -> asyncio.Future[None]:
     return future
 
 
+def js_object(**fields: Any) -> Any:
+    """A plain JavaScript object (not a Map), for browser APIs that take an options object."""
+    return to_js(fields, dict_converter=js.Object.fromEntries)
+
+
 def create_once(fn: Callable[..., Any]) -> Any:
     from pyodide.ffi import create_once_callable
     return create_once_callable(fn)
@@ -105,7 +110,7 @@ def announce(text: str) -> None:
 
 
 def download(filename: str, text: str, mime: str = "application/json") -> None:
-    blob = js.Blob.new(to_js([text]), to_js({"type": mime}, dict_converter=js.Object.fromEntries))
+    blob = js.Blob.new(to_js([text]), js_object(type=mime))
     url = js.URL.createObjectURL(blob)
     link = make("a", "", "", href=url, download=filename)
     document.body.appendChild(link)
