@@ -122,6 +122,24 @@ def test_focus_stays_on_the_board_after_choosing_with_enter(page: Page, site, ga
         "() => document.activeElement.outerHTML.slice(0, 120)")
 
 
+def test_focus_stays_on_the_board_after_a_move_with_enter(page: Page, site):
+    """A move redraws the board, and so do the computers' moves after it; a keyboard player
+    keeps the focus in the board through all of them (on the nearest choice, or the board)."""
+    fast_settings(page)
+    page.goto(site.url + HS_URL.replace("everywhere", "focus-move"))
+    wait_ready(page)
+    assert wait_turn(page)
+    before = page.locator("#log li").count()
+    page.locator("#board [data-action]").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+    assert wait_turn(page)  # the computers have played too
+    assert page.evaluate("() => !!document.activeElement.closest('#board')"), page.evaluate(
+        "() => document.activeElement.outerHTML.slice(0, 120)")
+    page.keyboard.press("ArrowRight")  # the arrows go on from there
+    assert page.evaluate("() => !!document.activeElement.closest('#board [data-action],#board [data-ui]')")
+
+
 def test_a_whole_game_with_the_keyboard_only(page: Page, site):
     fast_settings(page)
     page.goto(site.url + HS_URL.replace("everywhere", "keys"))

@@ -540,6 +540,10 @@ class App:
         if session is None:
             return
         self.keep_pan()
+        # A keyboard player's focus survives the redraw (see refocus), whoever's move caused it.
+        focused, board_el = js.document.activeElement, el("board")
+        had_focus = present(focused) and focused != board_el and bool(board_el.contains(focused))
+        was = centre(focused) if had_focus else (0.0, 0.0, False)
         match, state = session.match, session.match.state
         cur = state.current_player
         # A response window on a shared device asks the whole table at once, from public facts
@@ -580,6 +584,8 @@ class App:
             el("suggest-button").disabled = True  # a hint would show one person's cards to all
         self.render_log()
         self.arm_timers()
+        if had_focus:
+            self.refocus(focused, was)
 
     def table_prompt(self, window: dict[str, Any]) -> str:
         """One prompt for everybody: the same whatever anyone holds, so it gives nothing away."""
@@ -765,9 +771,7 @@ class App:
                     session.ui[key] = value
                 else:
                     session.ui.pop(key, None)
-            was = centre(target)
             self.render()
-            self.refocus(target, was)
         elif target.hasAttribute("data-race") and session.race_shown is not None:
             self.react()
         elif target.hasAttribute("data-action"):
@@ -775,7 +779,8 @@ class App:
 
     def refocus(self, old: Any, was: tuple[float, float, bool]) -> None:
         """Keep keyboard focus on the same control after a redraw; when the redraw changed it
-        (a selected tile now deselects), on the choice drawn nearest to where it was."""
+        (a selected tile now deselects, a move was made), on the choice drawn nearest to where
+        it was, or on the board when there is none (the arrow keys then start again)."""
         board = el("board")
         for attr in ("data-ui", "data-action", "data-hex", "data-card"):
             value = old.getAttribute(attr)
@@ -789,6 +794,8 @@ class App:
         drawn = [(x, y, n) for n in focusable(board) for x, y, shown in [centre(n)] if shown]
         if drawn:
             min(drawn, key=lambda t: (t[0] - x0) ** 2 + (t[1] - y0) ** 2)[2].focus()
+        else:  # nothing to choose now (another seat's turn): the board itself, for the arrows
+            board.focus()
 
     def on_race_key(self, event: Any) -> None:
         """During a reflex race any key counts, wherever the focus is."""
