@@ -1,12 +1,28 @@
-"""Shared moves for the e2e tests: wait for a human turn, take the first offered choice."""
+"""Shared moves for the e2e tests: open the new-game dialog, wait for a human turn, take the
+first offered choice."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from conftest import fast_settings, wait_ready
+from playwright.sync_api import Locator, Page, expect
 
 TURN_OR_OVER = ("() => /your turn|Game over/.test(document.getElementById('turn').textContent)"
                 " && !document.getElementById('board').classList.contains('thinking')"
                 " && document.getElementById('handoff').hidden")
+
+
+def open_setup(page: Page, url: str, game_id: str, players: int) -> Locator:
+    """From the menu at `url`, the new-game dialog of `game_id` set to `players` seats; returns
+    the seat rows it shows."""
+    fast_settings(page)
+    page.goto(url)
+    wait_ready(page)
+    page.click(f".new-game[data-game='{game_id}']")
+    expect(page.locator("#setup")).to_be_visible()
+    page.select_option("#setup-players", str(players))
+    rows = page.locator(".seat-row:not([hidden])")
+    expect(rows).to_have_count(players)
+    return rows
 
 
 def wait_turn(page: Page) -> bool:

@@ -7,7 +7,7 @@ import re
 from collections import Counter
 
 from conftest import fast_settings, wait_ready
-from helpers import click_and_wait_redraw, final_scores, wait_turn
+from helpers import click_and_wait_redraw, final_scores, open_setup, wait_turn
 from playwright.sync_api import Page, expect
 
 PLACED = re.compile(r"^(\w+) lays an? .+ at -?\d+,-?\d+(?: on the [\w ]+ cell)?: (\d+) points? \(.+\)$", re.M)
@@ -98,14 +98,7 @@ def test_hot_seat_hides_the_board_between_people(page: Page, site):
 
 
 def test_open_hands_needs_no_pass_the_device_screen(page: Page, site):
-    fast_settings(page)
-    page.goto(site.url)
-    wait_ready(page)
-    page.click(".new-game[data-game='hex-please']")
-    expect(page.locator("#setup")).to_be_visible()
-    page.select_option("#setup-players", "2")
-    rows = page.locator(".seat-row:not([hidden])")
-    expect(rows).to_have_count(2)
+    rows = open_setup(page, site.url, "hex-please", 2)
     rows.nth(0).locator(".seat-name").fill("Ann")
     rows.nth(1).locator(".seat-name").fill("Ben")
     rows.nth(1).locator(".seat-kind").select_option("human")

@@ -7,6 +7,7 @@ import re
 from urllib.parse import urlparse
 
 from conftest import BOOT_TIMEOUT_MS, fast_settings, wait_ready
+from helpers import open_setup
 from playwright.sync_api import Page, expect
 
 HS_URL = "?game=hack-and-slash&seats=3&bots=2&level=normal&seed=e2e-7&names=Ada,Bo,Cy"
@@ -64,16 +65,9 @@ def test_menu_shows_at_once_then_progress_then_games(page: Page, site):
 
 
 def test_new_game_dialog_starts_a_game_with_the_chosen_seats(page: Page, site):
-    fast_settings(page)
-    page.goto(site.url)
-    wait_ready(page)
-    page.click(".new-game[data-game='hack-and-slash']")
-    expect(page.locator("#setup")).to_be_visible()
-    page.select_option("#setup-players", "2")
-    names = page.locator(".seat-row:not([hidden]) .seat-name")
-    expect(names).to_have_count(2)
-    names.nth(0).fill("Ada")
-    page.locator(".seat-row:not([hidden]) .seat-kind").nth(1).select_option("easy")
+    rows = open_setup(page, site.url, "hack-and-slash", 2)
+    rows.nth(0).locator(".seat-name").fill("Ada")
+    rows.nth(1).locator(".seat-kind").select_option("easy")
     page.fill("#setup-seed", "dialog-1")
     page.click("#setup-start")
     expect(page.locator("#game")).to_be_visible()
