@@ -16,6 +16,7 @@ import pytest
 
 from pygame_core import CHANCE, GAMES, Game, Match, State, get_game
 from pygame_core.ai import LEVELS, RandomBot, make_bot
+from pygame_core.ai.lookahead import LookaheadBot
 from pygame_core.ai.search import ISMCTSBot, MCTSBot
 from pygame_core.ai.tournament import lineups, tournament, wilson
 
@@ -189,6 +190,102 @@ def test_ismcts_choice_depends_only_on_the_view():
 def test_ismcts_bets_strong_hands_and_checks_weak_ones():
     assert ISMCTSBot(seed=2, iterations=400).choose(dealt(5, 1), 0) == Act("bet")
     assert ISMCTSBot(seed=2, iterations=400).choose(dealt(1, 5), 0) == Act("check")
+
+
+# -- the sampled lookahead (LookaheadBot) ---------------------------------------------------------
+def after_bet(mine: int, theirs: int) -> HighCardState:
+    """Seat 1 holding `mine` must call or fold after seat 0 (holding `theirs`) bet."""
+    state = dealt(theirs, mine)
+    state.apply(Act("bet"))
+    return state
+
+
+class PeekingLookahead(LookaheadBot):
+    """The same search reading the true state: what the hidden-information test must catch."""
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return state.clone()
+
+
+def test_lookahead_is_lazily_exported():
+    import pygame_core.ai as ai
+    assert ai.LookaheadBot is LookaheadBot and "LookaheadBot" in ai.SEARCHES
+
+
+def test_lookahead_is_deterministic_for_a_seed_and_an_iteration_count():
+    state = dealt(3, 2)
+    runs = []
+    for _ in range(2):
+        bot = LookaheadBot(seed=11, iterations=40)
+        runs.append((bot.choose(state, 0), bot.last_stats["values"], bot.last_stats["lines"]))
+    assert runs[0] == runs[1]
+    assert runs[0][2] == 40  # 20 worlds, each seen by both candidates
+    # Hex please's hard level runs on it: the whole game is reproducible
+    from pygame_core.hex_please.bots import HardBot
+    match = Match.start(get_game("hex-please"), 2, seed="la")
+    seat = match.state.current_player
+    picks = {HardBot(seed=4, iterations=30).choose(match.state, seat) for _ in range(2)}  # type: ignore[arg-type]
+    assert len(picks) == 1
+
+
+def test_lookahead_choice_depends_only_on_the_view():
+    # Seat 1 holds a 3 after a bet; only seat 0's hidden card differs.
+    low, high = after_bet(3, 1), after_bet(3, 5)
+    assert low.view(1) == high.view(1) and low.to_json() != high.to_json()
+    for seed in range(4):
+        a = LookaheadBot(seed=seed, iterations=40).choose(low, 1)
+        b = LookaheadBot(seed=seed, iterations=40).choose(high, 1)
+        assert a == b == Act("call")  # calling wins 2 half the time, folding loses 1
+    # The test has the power to catch a leak: a peeking search calls the 1 and folds to the 5.
+    assert PeekingLookahead(seed=0, iterations=40).choose(low, 1) == Act("call")
+    assert PeekingLookahead(seed=0, iterations=40).choose(high, 1) == Act("fold")
+
+
+def test_lookahead_candidates_never_see_the_true_state():
+    seen = []
+
+    class Recording(LookaheadBot):
+        def candidates(self, state, seat):
+            seen.append(state.to_json())
+            return [(0.0, a) for a in state.legal_actions()]
+            yield
+
+    low, high = after_bet(3, 1), after_bet(3, 5)
+    Recording(seed=1, iterations=8).choose(low, 1)
+    Recording(seed=1, iterations=8).choose(high, 1)
+    assert seen[0] == seen[1]  # the same guessed world, whatever the true card
+
+
+def test_lookahead_thinks_in_slices_and_honours_both_budgets():
+    class Slow(LookaheadBot):
+        def line(self, state, seat, action, rng):
+            time.sleep(0.002)
+            return super().line(state, seat, action, rng)
+
+    state = dealt(3, 2)
+    steps, gaps = [], []
+    last = time.perf_counter()
+    bot = Slow(seed=1, seconds=0.12, slice_seconds=0.005)
+    for out in bot.think(state, 0):
+        now = time.perf_counter()
+        gaps.append(now - last)
+        last = now
+        steps.append(out)
+    assert steps[-1] in state.legal_actions() and steps[:-1] and all(s is None for s in steps[:-1])
+    assert max(gaps) < 0.05 and bot.last_stats["seconds"] < 0.5
+    # An iteration budget below one round: the first candidates are looked at, the rest
+    # are valued by their prior plus the `guess` hook.
+    class Guessing(LookaheadBot):
+        def candidates(self, state, seat):
+            return [(0.0, Act("check")), (0.3, Act("bet"))]
+            yield
+
+        def guess(self, state, seat, action):
+            return 0.5
+
+    bot = Guessing(seed=1, iterations=1)
+    assert bot.choose(state, 0) == Act("bet") and bot.last_stats["lines"] == 1
+    assert bot.last_stats["values"] == {"check": 0.75, "bet": 0.8}
 
 
 # -- tournament helpers ---------------------------------------------------------------------------

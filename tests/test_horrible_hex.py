@@ -529,6 +529,24 @@ def test_covert_hex_determinize_resamples_only_the_hidden_tile():
     assert GAME.determinize(state, 0, random.Random(1)) == state
 
 
+def test_covert_hex_determinize_depends_only_on_what_the_seat_sees():
+    """Two positions that differ only in which tile lies face down look the same to seat 1,
+    so its guesses (and through them a bot's choice) must be the same too."""
+    one = make(P01_LINE, [["P20"], ["P21"]], covert=True, turn=1)
+    one.hidden, one.hidden_owner = H(0, 1), 0
+    two = one.clone()
+    real, rot = two.board[H(0, 1)]
+    swap = two.pile[5]
+    two.board[H(0, 1)] = (swap, rot)
+    two.pile = sorted([t for t in two.pile if t != swap] + [real])
+    two._legal = two._legal_text = two._options = None
+    assert one.view(1) == two.view(1) and one != two
+    for i in range(10):
+        assert GAME.determinize(one, 1, random.Random(i)) == GAME.determinize(two, 1, random.Random(i))
+    player = bots.make_bot("hard", seed=3)
+    assert player.choose(one, 1) == bots.make_bot("hard", seed=3).choose(two, 1)
+
+
 def test_hexas_hold_em_common_goal_scored_only_by_the_mover():
     state = _p01_slide_state(hands=[["P10"], ["P12"]], common="P01", holdem=True)
     state.apply(Move("S", H(1, 2), SW))
@@ -643,6 +661,37 @@ def test_hard_bot_sets_up_its_own_completion():
     after = state.clone()
     after.apply(action)
     assert bots.completable(after.board, None, ["P01"]) == {"P01"}
+
+
+def test_completable_agrees_with_playing_every_legal_move():
+    # `completable` and the rules share one move generator (`icon_uses`); check it against
+    # applying every legal move with the rules' own functions, on positions of random games.
+    from pygame_core.horrible_hex.rules import move_options, shifted
+    goals = sorted(GOAL_IDS)[:12]
+    rng = random.Random(8)
+    checked = found = 0
+    for game in range(4):
+        match = Match.start(GAME, 2, seed=f"cg{game}", covert=game % 2 == 1)
+        while not match.state.is_over and match.state.turns < 12:
+            state = match.state
+            if state.phase == "move":
+                expected: set[str] = set()
+                for _, shift in move_options(state.board, state.hidden):
+                    after = shifted(state.board, shift)
+                    hidden = next((d for s, d in shift if s == state.hidden), state.hidden)
+                    kinds = kinds_of(after, hidden)
+                    expected |= {g for g in goals if find_goal(kinds, g, [d for _, d in shift])}
+                assert bots.completable(state.board, state.hidden, goals) == expected
+                cells = sorted(state.board)
+                some = cells[rng.randrange(len(cells))]
+                split = (bots.completable(state.board, state.hidden, goals, only=some)
+                         | bots.completable(state.board, state.hidden, goals, skip=some))
+                assert split == expected
+                checked += 1
+                found += bool(expected)
+            match.play(rng.choice(state.legal_actions()) if state.current_player != CHANCE
+                       else rng.choice(state.chance_outcomes())[0])
+    assert checked > 10 and found > 3  # the test sees completions, not only empty sets
 
 
 def test_bots_are_deterministic_and_think_in_slices():

@@ -13,8 +13,10 @@ for tests) and `seconds=S` (for the page); a game whose bots need no budget igno
 
 Search (in `search.py`): `MCTSBot` (perfect information, chance sampled), `ISMCTSBot`
 (hidden information, via `Game.determinize`) and `ExpectimaxBot` (exact to the end of
-the seat's turn). Measuring: `tournament.py` (seat-rotated matches with confidence
-intervals) and `report.py` (docs/<game>-report.md with SVG charts from `charts.py`).
+the seat's turn); in `lookahead.py`, `LookaheadBot` (each candidate played a turn ahead in
+sampled worlds, the next seats answering with the game's reply policy). Measuring:
+`tournament.py` (seat-rotated matches with confidence intervals) and `report.py`
+(docs/<game>-report.md with SVG charts from `charts.py`).
 """
 
 from __future__ import annotations
@@ -117,17 +119,17 @@ def make_bot(game_id: str, level: str, seed: int | str = 0, **budget: Any) -> Bo
     return importlib.import_module(game_module(game_id, "bots")).make_bot(level, seed, **budget)
 
 
-SEARCHES = ("ExpectimaxBot", "ISMCTSBot", "MCTSBot")
+SEARCHES = {"ExpectimaxBot": "search", "ISMCTSBot": "search", "MCTSBot": "search",
+            "LookaheadBot": "lookahead"}
 
 
 def __getattr__(name: str) -> Any:
-    """The searches (search.py) load on first use: in the page, compiling them is most of a
-    bot's start-up, and only some games' bots need them."""
+    """The searches (search.py, lookahead.py) load on first use: in the page, compiling them
+    is most of a bot's start-up, and only some games' bots need them."""
     if name in SEARCHES:
-        from . import search
-        return getattr(search, name)
+        return getattr(importlib.import_module(f"{__name__}.{SEARCHES[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["LEVELS", "Bot", "ExpectimaxBot", "GreedyBot", "ISMCTSBot", "MCTSBot", "RandomBot",
-           "expected_value", "make_bot"]
+__all__ = ["LEVELS", "Bot", "ExpectimaxBot", "GreedyBot", "ISMCTSBot", "LookaheadBot", "MCTSBot",
+           "RandomBot", "expected_value", "make_bot"]

@@ -3,30 +3,32 @@
 * easy: looks at three random placements and lays the best of them (passes or
   stops only when nothing fits);
 * normal: lays the tile that scores most this turn;
-* hard: looks a turn ahead. For each of the best few placements (and for passing,
-  when allowed) it deals the hidden hands and the bag afresh with
+* hard: looks a turn ahead with the shared sampled lookahead
+  (`pygame_core.ai.lookahead.LookaheadBot`). For each of the best few placements
+  (and for passing, when allowed) it deals the hidden hands and the bag afresh with
   `Game.determinize`, plays the move, lets the next opponent answer greedily and
   then finds its own best reply on its following turn, and scores the line as
   (points now) - (opponent's answer) + (own next turn). Averaged over the
   samples this weighs what a move opens for the next player, the bonus cells it
   uses up or leaves, which tiles it keeps for later and when a fresh hand beats
   the one it holds. It never looks at other hands: every sample is a guess made
-  from the seat's own view.
+  from the seat's own view. Only this game's parts live here: the candidates, the
+  greedy reply, the weights and how draws are settled.
 
-The hard bot's `think` yields None after every sampled line (well under 20 ms even
-on the 12-player board) and is deterministic for a fixed seed unless `seconds` is
-given (a wall-clock budget depends on the machine).
+The hard bot's `think` yields None about every 10 ms (well under 20 ms even on the
+12-player board) and is deterministic for a fixed seed unless `seconds` is given (a
+wall-clock budget depends on the machine).
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
-from typing import Any, Iterator, cast
+from typing import Any, Generator, Iterator, Sequence, cast
 
 from ..ai import Bot, bot_for_level
-from ..engine import CHANCE
+from ..ai.lookahead import Candidate, LookaheadBot
+from ..engine import CHANCE, State
 from ..hexgrid import Hex
 from .components import BONUSES, TILE_BY_CODE
 from .rules import END, PASS, Draw, HexPleaseState, Place
@@ -113,79 +115,62 @@ class NormalBot(_Base):
         yield self.rng.choice([a for p, a in scored if p == top])
 
 
-class HardBot(_Base):
-    """One turn of lookahead over guessed hands; see the module docstring.
+class HardBot(LookaheadBot):
+    """One turn of lookahead over guessed hands: the shared `LookaheadBot` with this game's parts.
 
-    Budget: `iterations` sampled lines in all (spread over the candidates), or stop
-    early after `seconds`. `candidates` is how many of the best-scoring placements
-    are examined (passing is always examined when allowed). `answer_weight` and
-    `future_weight` scale the next opponent's answer and the bot's own next turn
-    (by default 1.0 and 0.8 with 2 players, 0.6 and 0.6 with more).
+    Candidates: the `breadth` best-scoring placements (prior: their points now) and
+    passing when allowed. Reply policy, for the next opponent and for our own next
+    turn: the placement that scores most (its points are what it is worth). Weights:
+    the answer counts `answer_weight` and our next turn `future_weight` (by default
+    1.0 and 0.8 with 2 players, 0.6 and 0.6 with more). Worlds: `Game.determinize`,
+    draws settled with each tile in the bag equally likely.
+
+    Budget: `iterations` sampled lines in all (spread over the candidates, every
+    candidate meeting the same worlds), or stop early after `seconds`.
     """
 
     name = "hex-please hard"
 
     def __init__(self, seed: int | str = 0, iterations: int = 160, seconds: float | None = None,
-                 candidates: int = 8, answer_weight: float | None = None,
+                 breadth: int = 8, answer_weight: float | None = None,
                  future_weight: float | None = None) -> None:
-        super().__init__(seed)
-        self.iterations = max(1, int(iterations))
-        self.seconds = seconds
-        self.candidates = max(1, int(candidates))
+        super().__init__(seed, iterations, seconds)
+        self.breadth = max(1, int(breadth))
         self.answer_weight = answer_weight
-        self.future_weight = future_weight
+        self.next_weight = future_weight
 
-    def options(self, state: HexPleaseState, seat: int) -> list[Any]:
+    def candidates(self, state: State, seat: int) -> Generator[None, None, list[Candidate]]:
+        assert isinstance(state, HexPleaseState)
         scored = scored_placements(state, seat)
         scored.sort(key=lambda pa: -pa[0])          # stable: ties keep the rules' order
-        picks: list[Any] = [a for _, a in scored[:self.candidates]]
-        legal = state.legal_actions()
-        if PASS in legal:
-            picks.append(PASS)
+        picks: list[Candidate] = [(float(p), a) for p, a in scored[:self.breadth]]
+        if PASS in state.legal_actions():
+            picks.append((0.0, PASS))
         if not picks:
-            picks.append(self.fallback(state))
+            picks.append((0.0, _Base.fallback(state)))
         return picks
+        yield  # pragma: no cover - a generator, as the hook requires
 
-    def line_value(self, state: HexPleaseState, seat: int, move: Any, rng: random.Random) -> float:
-        """(points now) - (next opponent's best answer) + (our best next turn), in one guessed world."""
-        world = state.game.determinize(state, seat, rng)
+    def weights(self, state: State, seat: int) -> tuple[Sequence[float], float]:
+        two = state.players == 2  # type: ignore[attr-defined]
+        answer = self.answer_weight if self.answer_weight is not None else (1.0 if two else 0.6)
+        future = self.next_weight if self.next_weight is not None else (0.8 if two else 0.6)
+        if state.final_round:  # type: ignore[attr-defined]
+            future = 0.0       # no turn of ours after this one
+        return (answer,), future
+
+    def reply(self, world: State, player: int) -> tuple[float, Any]:
+        """The placement that scores most now (pass or stop when none fits)."""
         assert isinstance(world, HexPleaseState)
-        value = float(world.score_of(move)[0]) if isinstance(move, Place) else 0.0
-        world._apply(move)
-        settle(world, rng)
-        players = world.players
-        if not world.finished and world.current_player != seat:
-            weight = self.answer_weight if self.answer_weight is not None else (1.0 if players == 2 else 0.6)
-            pts, reply = best_points(world, world.current_player)  # type: ignore[arg-type]
-            value -= weight * pts
-            if reply is not None:
-                world._apply(reply)
-                settle(world, rng)
-        if not state.final_round and not world.finished:
-            gamma = self.future_weight if self.future_weight is not None else (0.8 if players == 2 else 0.6)
-            value += gamma * best_points(world, seat)[0]
-        return value
+        points, move = best_points(world, player)
+        return float(points), move if move is not None else _Base.fallback(world)
 
-    def think(self, state: Any, seat: int) -> Iterator[Any]:
-        picks = self.options(state, seat)
-        if len(picks) == 1:
-            yield picks[0]
-            return
-        totals = [0.0] * len(picks)
-        counts = [0] * len(picks)
-        start = time.perf_counter()
-        for r in range(max(1, self.iterations // len(picks))):
-            # Every candidate meets the same guessed hands and draws in a round (common
-            # random numbers), so their difference is not drowned by the luck of the sample.
-            salt = self.rng.random()
-            for i, move in enumerate(picks):
-                totals[i] += self.line_value(state, seat, move, random.Random(f"{self.seed}/{r}/{salt}"))
-                counts[i] += 1
-                yield None
-            if self.seconds is not None and time.perf_counter() - start > self.seconds:
-                break
-        best = max(range(len(picks)), key=lambda i: (totals[i] / counts[i], -i))
-        yield picks[best]
+    def settle(self, world: State, rng: random.Random) -> None:
+        assert isinstance(world, HexPleaseState)
+        settle(world, rng)
+
+    def leaf(self, world: State, seat: int) -> float:
+        return 0.0   # the points are all in the prior, the answer and the next turn
 
 
 def make_bot(level: str, seed: int | str = 0, **budget: Any) -> Bot:

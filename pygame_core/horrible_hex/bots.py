@@ -7,11 +7,14 @@ it, and a finished pattern resets the board. So the bots think in those terms:
 - normal: takes the move that scores best right now (its goals minus everybody
   else's), otherwise the move and placement that bring its patterns closer
   ("heat": how many cells of a goal already match somewhere) and keep the others' away;
-- hard: normal's scoring, plus an exact search one move deep for the next player:
-  it will not leave a position where the next player can complete a goal with one
-  move if it can help it, and it places tiles so that it has a completion of its
-  own ready (a set-up). Work is done in slices (a generator yields None between
-  them) and is bounded by `iterations` (exact checks per decision) or `seconds`.
+- hard: normal's scoring, plus an exact search one move deep for the other players,
+  run by the shared `pygame_core.ai.lookahead.LookaheadBot`: it will not leave a
+  position where the next player can complete a goal with one move if it can help
+  it, and it places tiles so that it has a completion of its own ready (a set-up).
+  This module supplies the candidates (normal's ranking), the reply (`completable`:
+  the goals one move could complete) and the weights. Work is done in slices (a
+  generator yields None between them) and is bounded by `iterations` (exact checks
+  per decision) or `seconds`.
 
 All bots read the state through `Game.determinize`, so with Covert Hex they never use
 the face of a tile they have not seen.
@@ -19,16 +22,18 @@ the face of a tile they have not seen.
 
 from __future__ import annotations
 
+import random
 import time
-from typing import Any, Iterator
+from typing import Any, Callable, Generator, Iterator, Sequence
 
 from ..ai import Bot
+from ..ai.lookahead import Candidate, LookaheadBot
 from ..engine import State
 from ..hexgrid import Hex
 from .components import GOALS_BY_ID, KIND_OF, ORIENTED, WILD
 from .rules import (
-    Board, HexState, Keep, Move, Pass, Place, Trade, clusters, find_goal, frontier, keeps_one_group,
-    kinds_of, shift_for,
+    Board, HexState, Keep, Move, Pass, Place, Trade, clusters, find_goal, frontier, icon_uses,
+    keeps_one_group, kinds_of,
 )
 
 WIN = 1000.0
@@ -37,6 +42,7 @@ THREAT_PENALTY = 6.0    # the next player could complete a goal with one move
 SETUP_BONUS = 3.0       # we could complete a goal with one move next turn
 HEAT = {2: 0.25, 3: 1.0, 4: 1.5}
 SLICE = 0.008           # seconds of work between yields (the page stays responsive)
+CHECKS = 240            # hard: exact checks a decision (40 cells of 6 faces, or 240 moves)
 
 
 # -- pattern heat ----------------------------------------------------------------------------
@@ -87,39 +93,30 @@ def completable(board: Board, hidden: Hex | None, goals: list[str],
     """The goals among `goals` that some single legal move on `board` would complete.
 
     `only` restricts the search to the moves of the tile at that cell; `skip` leaves
-    that tile's own moves out (the two together cover a board exactly once).
+    that tile's own moves out (the two together cover a board exactly once). The moves
+    come from the rules' own generator (`icon_uses`); whether a move keeps the group
+    whole is checked only for the moves that would complete something.
     """
     if not goals:
         return set()
     kinds = kinds_of(board, hidden)
     found: set[str] = set()
-    cells = [only] if only is not None else sorted(board)
-    for cell in cells:
-        if cell == hidden or cell == skip:
-            continue
-        tile, rot = board[cell]
-        icons = ORIENTED[tile][rot]
-        for d in range(6):
-            icon = icons[d]
-            if icon is None:
-                continue
-            shift = shift_for(board, cell, d, icon)
-            if shift is None:
-                continue
-            after = dict(kinds)
-            moving = [(dst, kinds.get(src)) for src, dst in shift]
-            for src, _ in shift:
-                after.pop(src, None)
-            dsts = []
-            for dst, kind in moving:
-                if kind is not None:
-                    after[dst] = kind
-                    dsts.append(dst)
-            hits = [g for g in goals if g not in found and find_goal(after, g, dsts)]
-            if hits and keeps_one_group(board, shift):
-                found.update(hits)
-                if len(found) == len(goals):
-                    return found
+    cells = [only] if only is not None else sorted(c for c in board if c != skip)
+    for _, _, _, shift in icon_uses(board, hidden, cells):
+        after = dict(kinds)
+        moving = [(dst, kinds.get(src)) for src, dst in shift]
+        for src, _ in shift:
+            after.pop(src, None)
+        dsts = []
+        for dst, kind in moving:
+            if kind is not None:
+                after[dst] = kind
+                dsts.append(dst)
+        hits = [g for g in goals if g not in found and find_goal(after, g, dsts)]
+        if hits and keeps_one_group(board, shift):
+            found.update(hits)
+            if len(found) == len(goals):
+                return found
     return found
 
 
@@ -140,38 +137,157 @@ def evaluate(state: HexState, seat: int) -> float:
     return max(0.0, min(1.0, 0.5 + 0.5 * (worth[seat] - best_other) / (state.target + 1)))
 
 
+# -- the heuristics every level shares ---------------------------------------------------------
+Scored = tuple[float, int, Any, HexState]   # (value, index in the legal list, move, the state after it)
+
+
+def score_move(state: HexState, seat: int, move: Move | Pass) -> tuple[float, HexState]:
+    """Apply a move to a copy and score what it completed, for `seat`."""
+    child = state.clone()
+    before = [len(d) for d in child.done]
+    child._apply(move)
+    if child.is_over:
+        return (WIN if seat in child.winners and len(child.winners) == 1 else
+                0.0 if seat in child.winners else -WIN), child
+    gained = [len(d) - b for d, b in zip(child.done, before)]
+    value = GOAL_VALUE * (gained[seat] - sum(g for s, g in enumerate(gained) if s != seat))
+    return value, child
+
+
+def scored_moves(state: HexState, seat: int, legal: list[Any],
+                 due: Callable[[], bool]) -> Generator[None, None, list[Scored]]:
+    """Every move with what it completes now; yields None whenever `due()` says a slice is done."""
+    scored: list[Scored] = []
+    for i, move in enumerate(legal):
+        value, child = score_move(state, seat, move)
+        scored.append((value, i, move, child))
+        if due():
+            yield None
+    return scored
+
+
+def heat_ranked(scored: list[Scored], seat: int,
+                due: Callable[[], bool]) -> Generator[None, None, list[Scored]]:
+    """The moves best first when nothing scores for us: our heat against the others' (0.8)."""
+    ranked: list[Scored] = []
+    for value, i, move, child in scored:
+        if value < 0:
+            ranked.append((value, i, move, child))
+            continue
+        kinds = kinds_of(child.board, child.hidden)
+        mine = heat_value(kinds, goals_of(child, seat, True))
+        theirs = sum(heat_value(kinds, goals_of(child, s, False))
+                     for s in range(child.players) if s != seat)
+        ranked.append((value + mine - 0.8 * theirs, i, move, child))
+        if due():
+            yield None
+    ranked.sort(key=lambda t: (-t[0], t[1]))
+    return ranked
+
+
+def place_candidates(state: HexState, seat: int, due: Callable[[], bool],
+                     own: dict[Place, set[str]] | None = None
+                     ) -> Generator[None, None, list[tuple[float, int, Place]]]:
+    """Every placement of the drawn tile (one per distinct face), the best cells first.
+
+    Value: our heat minus the others' (0.8) around the cell, plus half a set-up bonus
+    per goal the new tile itself could complete next turn (those goals go into `own`).
+    """
+    tile = state.drawn
+    assert tile is not None
+    kind = KIND_OF[tile]
+    others = [s for s in range(state.players) if s != seat]
+    nxt = (seat + 1) % state.players
+    mine_goals = goals_of(state, seat, True)
+    rotations: list[int] = []   # rotations that differ in what the tile can do
+    seen_faces = set()
+    for rot in range(6):
+        if ORIENTED[tile][rot] not in seen_faces:
+            seen_faces.add(ORIENTED[tile][rot])
+            rotations.append(rot)
+    base_kinds = kinds_of(state.board, state.hidden)
+    cell_values = []
+    for index, cell in enumerate(frontier(state.board)):
+        kinds = dict(base_kinds)
+        kinds[cell] = kind
+        mine = heat_value(kinds, mine_goals, cell)
+        if state.covert:
+            del kinds[cell]
+        theirs = sum(heat_value(kinds, goals_of(state, s, s == nxt), cell) for s in others)
+        cell_values.append((mine - 0.8 * theirs, index, cell))
+    cell_values.sort(key=lambda t: (-t[0], t[1]))
+    out: list[tuple[float, int, Place]] = []
+    for value, index, cell in cell_values:
+        board = dict(state.board)
+        for rot in rotations:
+            board[cell] = (tile, rot)
+            own_me = completable(board, None, mine_goals, only=cell)
+            place = Place(cell, rot)
+            if own is not None:
+                own[place] = own_me
+            out.append((value + SETUP_BONUS * 0.5 * len(own_me), index * 6 + rot, place))
+        if due():
+            yield None
+    return out
+
+
+def place_risk(state: HexState, seat: int, place: Place) -> float:
+    """The quick threat estimate: what the next player could complete by moving the new tile."""
+    if state.players == 1 or state.covert:   # face down: the next player cannot move it
+        return 0.0
+    board = dict(state.board)
+    board[place.cell] = (state.drawn, place.rot)  # type: ignore[assignment]
+    nxt = (seat + 1) % state.players
+    return -THREAT_PENALTY * 0.5 * len(completable(board, None, goals_of(state, nxt, True), only=place.cell))
+
+
+def trade_choice(state: HexState, seat: int) -> Trade:
+    """A goal needing three of one kind is harder to finish than a balanced one: trade it."""
+    goal = state.hands[seat][0]
+    kinds = [k for _, k in GOALS_BY_ID[goal].cells]
+    return Trade(max(kinds.count("G"), kinds.count("R")) >= 3)
+
+
+def keep_choice(state: HexState, seat: int, legal: list[Keep]) -> Keep:
+    """The cluster whose board the evaluation likes best."""
+    best, best_value = legal[0], float("-inf")
+    for keep in legal:
+        child = state.clone()
+        child._apply(keep)
+        value = evaluate(child, seat)
+        if value > best_value:
+            best, best_value = keep, value
+    return best
+
+
+def _pick(rng: Any, options: list[tuple[float, int, Any]]) -> Any:
+    """One of equally good options, at random (in the order of the legal list)."""
+    options.sort(key=lambda t: t[1])
+    return rng.choice(options)[2]
+
+
 # -- bots ------------------------------------------------------------------------------------
 class HexBot(Bot):
-    """A Horrible Hex bot at one of three levels (see the module docstring)."""
+    """The easy and normal levels (see the module docstring)."""
 
-    def __init__(self, level: str, seed: int | str = 0, iterations: int | None = None,
-                 seconds: float | None = None) -> None:
+    def __init__(self, level: str, seed: int | str = 0) -> None:
+        if level not in ("easy", "normal"):
+            raise ValueError(f"HexBot plays easy or normal, not {level!r} (hard is HardBot)")
         super().__init__(seed)
         self.level = level
         self.name = f"horrible-hex {level}"
-        self.iterations = iterations if iterations is not None else 40
-        self.seconds = seconds
+        self._clock = 0.0
 
-    # -- helpers ------------------------------------------------------------------------
-    def _out_of_time(self, start: float, checks: int) -> bool:
-        if self.seconds is not None and time.perf_counter() - start > self.seconds:
+    def due(self) -> bool:
+        now = time.perf_counter()
+        if now - self._clock > SLICE:
+            self._clock = now
             return True
-        return checks >= self.iterations
-
-    def _scoring(self, state: HexState, seat: int, move: Move | Pass) -> tuple[float, HexState]:
-        """Apply a move to a copy and score what it completed, for `seat`."""
-        child = state.clone()
-        before = [len(d) for d in child.done]
-        child._apply(move)
-        if child.is_over:
-            return (WIN if seat in child.winners and len(child.winners) == 1 else
-                    0.0 if seat in child.winners else -WIN), child
-        gained = [len(d) - b for d, b in zip(child.done, before)]
-        value = GOAL_VALUE * (gained[seat] - sum(g for s, g in enumerate(gained) if s != seat))
-        return value, child
+        return False
 
     def think(self, state: State, seat: int) -> Iterator[Any]:
         assert isinstance(state, HexState)
+        self._clock = time.perf_counter()
         known = state.game.determinize(state, seat, self.rng)
         assert isinstance(known, HexState)
         legal = known.legal_actions()
@@ -179,49 +295,31 @@ class HexBot(Bot):
         if len(legal) == 1:
             yield legal[0]
             return
+        easy = self.level == "easy"
         if phase == "move":
             yield from self._choose_move(known, seat, legal)
         elif phase == "place":
-            yield from self._choose_place(known, seat, legal)
+            if easy:
+                yield self.rng.choice(legal)
+                return
+            results = yield from place_candidates(known, seat, self.due)
+            results = [(v + place_risk(known, seat, p), i, p) for v, i, p in results]
+            top = max(v for v, _, _ in results)
+            yield _pick(self.rng, [t for t in results if t[0] == top])
         elif phase == "keep":
-            yield self._choose_keep(known, seat, [a for a in legal if isinstance(a, Keep)])
+            keeps = [a for a in legal if isinstance(a, Keep)]
+            if easy:  # the biggest cluster
+                sizes = {group[0]: len(group) for group in clusters(known.board)}
+                yield max(keeps, key=lambda k: sizes.get(k.cell, 0))
+            else:
+                yield keep_choice(known, seat, keeps)
         elif phase == "swap":
-            yield self._choose_trade(known, seat)
+            yield Trade(self.rng.random() < 0.5) if easy else trade_choice(known, seat)
         else:
             yield self.rng.choice(legal)
 
-    # -- decisions ------------------------------------------------------------------------
-    def _choose_trade(self, state: HexState, seat: int) -> Trade:
-        if self.level == "easy":
-            return Trade(self.rng.random() < 0.5)
-        # a goal needing three of one kind is harder to finish than a balanced one
-        goal = state.hands[seat][0]
-        kinds = [k for _, k in GOALS_BY_ID[goal].cells]
-        return Trade(max(kinds.count("G"), kinds.count("R")) >= 3)
-
-    def _choose_keep(self, state: HexState, seat: int, legal: list[Keep]) -> Keep:
-        if self.level == "easy":  # the biggest cluster
-            sizes = {group[0]: len(group) for group in clusters(state.board)}
-            return max(legal, key=lambda k: sizes.get(k.cell, 0))
-        best, best_value = legal[0], float("-inf")
-        for keep in legal:
-            child = state.clone()
-            child._apply(keep)
-            value = evaluate(child, seat)
-            if value > best_value:
-                best, best_value = keep, value
-        return best
-
     def _choose_move(self, state: HexState, seat: int, legal: list[Any]) -> Iterator[Any]:
-        start = time.perf_counter()
-        scored: list[tuple[float, int, Any, HexState]] = []
-        slice_start = start
-        for i, move in enumerate(legal):
-            value, child = self._scoring(state, seat, move)
-            scored.append((value, i, move, child))
-            if time.perf_counter() - slice_start > SLICE:
-                yield None
-                slice_start = time.perf_counter()
+        scored = yield from scored_moves(state, seat, legal, self.due)
         best_now = max(v for v, *_ in scored)
         if self.level == "easy":
             if best_now > 0 and self.rng.random() < 0.5:
@@ -230,126 +328,115 @@ class HexBot(Bot):
                 yield self.rng.choice(legal)
             return
         if best_now >= GOAL_VALUE:
-            yield self._pick([(v, i, m) for v, i, m, _ in scored if v == best_now])
+            yield _pick(self.rng, [(v, i, m) for v, i, m, _ in scored if v == best_now])
             return
-        # Nothing scores for us: weigh heat (ours against the others').
-        ranked = []
-        for value, i, move, child in scored:
-            if value < 0:
-                ranked.append((value, i, move, child))
-                continue
-            kinds = kinds_of(child.board, child.hidden)
-            mine = heat_value(kinds, goals_of(child, seat, True))
-            theirs = sum(heat_value(kinds, goals_of(child, s, False))
-                         for s in range(child.players) if s != seat)
-            ranked.append((value + mine - 0.8 * theirs, i, move, child))
-            if time.perf_counter() - slice_start > SLICE:
-                yield None
-                slice_start = time.perf_counter()
-        ranked.sort(key=lambda t: (-t[0], t[1]))
-        if self.level == "normal" or state.players == 1:
-            top = ranked[0][0]
-            yield self._pick([(v, i, m) for v, i, m, _ in ranked if v == top])
-            return
-        # hard: check the best candidates exactly for completions handed to the others
-        # (the next player fully, a later one at half weight: the board will change first)
-        checks = 0
-        final: list[tuple[float, int, Any]] = []
-        for value, i, move, child in ranked:
-            if value < 0 or self._out_of_time(start, checks):
-                final.append((value - THREAT_PENALTY * 0.5, i, move))  # unchecked: assume some risk
-                continue
-            risk = 0.0
-            for other, weight in _others(seat, state.players):
-                risk += weight * len(completable(child.board, child.hidden, goals_of(child, other, True)))
-                yield None
-            checks += 1
-            final.append((value - THREAT_PENALTY * risk, i, move))
-        top = max(v for v, _, _ in final)
-        yield self._pick([t for t in final if t[0] == top])
-
-    def _pick(self, options: list[tuple[float, int, Any]]) -> Any:
-        options.sort(key=lambda t: t[1])
-        return self.rng.choice(options)[2]
-
-    def _choose_place(self, state: HexState, seat: int, legal: list[Any]) -> Iterator[Any]:
-        if self.level == "easy":
-            yield self.rng.choice(legal)
-            return
-        start = time.perf_counter()
-        tile = state.drawn
-        assert tile is not None
-        kind = KIND_OF[tile]
-        others = [s for s in range(state.players) if s != seat]
-        nxt = (seat + 1) % state.players
-        mine_goals = goals_of(state, seat, True)
-        # rotations that differ in what the tile can do
-        rotations: list[int] = []
-        seen_faces = set()
-        for rot in range(6):
-            if ORIENTED[tile][rot] not in seen_faces:
-                seen_faces.add(ORIENTED[tile][rot])
-                rotations.append(rot)
-        cells = frontier(state.board)
-        base_kinds = kinds_of(state.board, state.hidden)
-        cell_values = []
-        for index, cell in enumerate(cells):
-            kinds = dict(base_kinds)
-            kinds[cell] = kind
-            mine = heat_value(kinds, mine_goals, cell)
-            if state.covert:
-                del kinds[cell]
-            theirs = sum(heat_value(kinds, goals_of(state, s, s == nxt), cell) for s in others)
-            cell_values.append((mine - 0.8 * theirs, index, cell))
-        cell_values.sort(key=lambda t: (-t[0], t[1]))
-        results: list[tuple[float, int, Any]] = []
-        checks = 0
-        slice_start = time.perf_counter()
-        for rank, (value, index, cell) in enumerate(cell_values):
-            board = dict(state.board)
-            board[cell] = (tile, 0)
-            # Covert Hex: the new tile is face down for the next player's move only
-            hidden = cell if state.covert else None
-            exact = self.level == "hard" and not self._out_of_time(start, checks)
-            opp_rest: dict[int, set[str]] = {}
-            if exact:
-                # the other tiles' moves do not depend on the new tile's turn: check them once
-                for other, _ in _others(seat, state.players):
-                    seen = hidden if other == nxt else None
-                    opp_rest[other] = completable(board, seen, goals_of(state, other, True), skip=cell)
-                    yield None
-                my_rest = completable(board, None, mine_goals, skip=cell)
-                checks += 1
-                yield None
-                slice_start = time.perf_counter()
-            for rot in rotations:
-                board[cell] = (tile, rot)
-                own_me = completable(board, None, mine_goals, only=cell)
-                v = value + SETUP_BONUS * 0.5 * len(own_me)
-                if exact:
-                    v += SETUP_BONUS * len(my_rest | own_me)
-                    for other, weight in _others(seat, state.players):
-                        own: set[str] = set()
-                        if not (state.covert and other == nxt):  # face down: not its own moves
-                            own = completable(board, None, goals_of(state, other, True), only=cell)
-                        v -= THREAT_PENALTY * weight * len(opp_rest[other] | own)
-                elif others and not state.covert:
-                    v -= THREAT_PENALTY * 0.5 * len(completable(board, None, goals_of(state, nxt, True), only=cell))
-                results.append((v, index * 6 + rot, Place(cell, rot)))
-            if time.perf_counter() - slice_start > SLICE:
-                yield None
-                slice_start = time.perf_counter()
-        top = max(v for v, _, _ in results)
-        yield self._pick([t for t in results if t[0] == top])
+        ranked = yield from heat_ranked(scored, seat, self.due)
+        top = ranked[0][0]
+        yield _pick(self.rng, [(v, i, m) for v, i, m, _ in ranked if v == top])
 
 
-def _others(seat: int, players: int) -> list[tuple[int, float]]:
-    """The other seats in turn order, with how much their threats weigh."""
-    return [((seat + i) % players, 1.0 if i == 1 else 0.5) for i in range(1, players)]
+class HardBot(LookaheadBot):
+    """The hard level: normal's ranking, then the shared `LookaheadBot` checks each candidate.
+
+    The game's parts: candidates are the moves ranked as normal ranks them (a completion
+    of our own, when there is one, leaves only the completions) or every placement of
+    the drawn tile; the reply of every other seat is what it could complete with one move
+    on the board we leave (exactly, with `completable`), weighted `THREAT_PENALTY` for the
+    next seat and half that for a later one (the board will change first); our own next
+    move counts `SETUP_BONUS` per goal we could complete (placing only). Nothing is
+    played out: the answers are valued on the same board. One world (`worlds`): only
+    Covert Hex hides a tile, and that one is resampled once per decision.
+
+    Budget: `iterations` exact checks (one per candidate, best first; the ones the budget
+    does not reach get a quick estimate) and/or `seconds`. Decisions other than the
+    move and the placement are normal's.
+    """
+
+    name = "horrible-hex hard"
+
+    def __init__(self, seed: int | str = 0, iterations: int | None = None,
+                 seconds: float | None = None, worlds: int = 1) -> None:
+        super().__init__(seed, iterations if iterations is not None else CHECKS, seconds, worlds=worlds,
+                         reply_weights=(THREAT_PENALTY, THREAT_PENALTY * 0.5), play_replies=False,
+                         random_ties=True, slice_seconds=SLICE)
+        self.level = "hard"
+        self._seat = 0
+        self._phase = "move"
+        self._place: Place | None = None
+        self._own: dict[Place, set[str]] = {}
+        self._rest: dict[tuple[Hex, int], set[str]] = {}
+
+    def candidates(self, state: State, seat: int) -> Generator[None, None, list[Candidate]]:
+        assert isinstance(state, HexState)
+        self._seat, self._phase = seat, state.phase
+        self._own, self._rest = {}, {}
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return [(0.0, legal[0])]
+        if self._phase == "move":
+            scored = yield from scored_moves(state, seat, legal, self.due)
+            best_now = max(v for v, *_ in scored)
+            if best_now >= GOAL_VALUE:   # a completion of ours: only which one is left to choose
+                return [(v, m) for v, _, m, _ in scored if v == best_now]
+            ranked = yield from heat_ranked(scored, seat, self.due)
+            if state.players == 1:       # nobody to hand a completion to
+                ranked = [t for t in ranked if t[0] == ranked[0][0]]
+            return [(v, m) for v, _, m, _ in ranked]
+        if self._phase == "place":
+            placed = yield from place_candidates(state, seat, self.due, self._own)
+            return [(v, p) for v, _, p in placed]
+        if self._phase == "keep":
+            return [(0.0, keep_choice(state, seat, [a for a in legal if isinstance(a, Keep)]))]
+        if self._phase == "swap":
+            return [(0.0, trade_choice(state, seat))]
+        return [(0.0, self.rng.choice(legal))]
+
+    def weights(self, state: State, seat: int) -> tuple[Sequence[float], float]:
+        return self.reply_weights, (SETUP_BONUS if self._phase == "place" else 0.0)
+
+    def guess(self, state: State, seat: int, action: Any) -> float:
+        if self._phase == "place":
+            assert isinstance(state, HexState)
+            return place_risk(state, seat, action)
+        return -THREAT_PENALTY * 0.5   # unchecked: assume some risk
+
+    def settle(self, world: State, rng: random.Random) -> None:
+        """Nothing to settle: the replies read only the board, and the draw does not change it."""
+
+    def leaf(self, world: State, seat: int) -> float:
+        return 0.0   # the prior holds what the move completes and its heat; the replies the rest
+
+    def line(self, state: State, seat: int, action: Any, rng: random.Random) -> float:
+        self._place = action if isinstance(action, Place) else None
+        return super().line(state, seat, action, rng)
+
+    def reply(self, world: State, player: int) -> tuple[float, Any]:
+        """How many of `player`'s goals one move could complete on the board we leave."""
+        assert isinstance(world, HexState)
+        goals = goals_of(world, player, True)
+        place = self._place
+        if place is None:   # after a move
+            return float(len(completable(world.board, world.hidden, goals))), None
+        # After a placement: the other tiles' moves do not depend on the new tile's face,
+        # so they are checked once per cell (nothing is hidden while placing, so every
+        # world has the same board); the new tile's own moves once per rotation.
+        cell, board = place.cell, world.board
+        face_down = world.covert and player == (self._seat + 1) % world.players and player != self._seat
+        rest = self._rest.get((cell, player))
+        if rest is None:
+            rest = self._rest[cell, player] = completable(board, cell if face_down else None, goals, skip=cell)
+        if face_down:            # the next player cannot see, so cannot move, the new tile
+            return float(len(rest)), None
+        own = self._own.get(place) if player == self._seat else None
+        if own is None:
+            own = completable(board, None, goals, only=cell)
+        return float(len(rest | own)), None
 
 
 def make_bot(level: str, seed: int | str = 0, **budget: Any) -> Bot:
     """easy, normal or hard; hard takes `iterations` (exact checks a decision) and `seconds`."""
-    if level not in ("easy", "normal", "hard"):
+    if level == "hard":
+        return HardBot(seed, iterations=budget.get("iterations"), seconds=budget.get("seconds"))
+    if level not in ("easy", "normal"):
         raise ValueError(f"unknown level {level!r}")
-    return HexBot(level, seed, iterations=budget.get("iterations"), seconds=budget.get("seconds"))
+    return HexBot(level, seed)

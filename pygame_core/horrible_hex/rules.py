@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Iterator, Sequence
 
 from ..engine import CHANCE, Game, IllegalActionError, Option, State
 from ..hexgrid import DIRECTION_NAMES, DIRECTION_SHORT, DIRECTIONS, Hex
@@ -274,12 +274,18 @@ def shifted(board: Board, shift: Shift) -> Board:
     return after
 
 
-def move_options(board: Board, hidden: Hex | None) -> list[tuple[Move, Shift]]:
-    """Every legal move on a board, in a fixed order (cells sorted, then directions)."""
-    found = []
-    for cell in sorted(board):
+def icon_uses(board: Board, hidden: Hex | None,
+              cells: Iterable[Hex]) -> Iterator[tuple[Hex, int, str, Shift]]:
+    """(cell, direction, icon, shift) for every icon of the tiles at `cells` that can be used.
+
+    In the order of `cells`, then by direction. A face-down tile (`hidden`) never moves by
+    itself: its icons are unknown. Whether the group stays whole is left to the caller
+    (`keeps_one_group`): the rules check every use, the bots' one-move search only the
+    uses that would complete a goal.
+    """
+    for cell in cells:
         if cell == hidden:
-            continue  # a face-down tile's icons are unknown: it never moves by itself
+            continue
         tile_id, rot = board[cell]
         icons = ORIENTED[tile_id][rot]
         for d in range(6):
@@ -287,9 +293,14 @@ def move_options(board: Board, hidden: Hex | None) -> list[tuple[Move, Shift]]:
             if icon is None:
                 continue
             shift = shift_for(board, cell, d, icon)
-            if shift is not None and keeps_one_group(board, shift):
-                found.append((Move(icon, cell, d), shift))
-    return found
+            if shift is not None:
+                yield cell, d, icon, shift
+
+
+def move_options(board: Board, hidden: Hex | None) -> list[tuple[Move, Shift]]:
+    """Every legal move on a board, in a fixed order (cells sorted, then directions)."""
+    return [(Move(icon, cell, d), shift) for cell, d, icon, shift in icon_uses(board, hidden, sorted(board))
+            if keeps_one_group(board, shift)]
 
 
 def kinds_of(board: Board, hidden: Hex | None) -> dict[Hex, str]:
@@ -974,9 +985,11 @@ class HorribleHex(Game):
         """Resample the one tile `seat` may not know (Covert Hex) among those it could be."""
         assert isinstance(state, HexState)
         copy = state.clone()
+        # Picks are made from sorted lists: which tile is really hidden must not even change
+        # the order the guess is drawn from (or a bot's choice could depend on it).
         if copy.hidden is not None and copy.hidden_owner != seat:
             tile, _ = copy.board[copy.hidden]
-            pick = rng.choice([tile, *copy.pile])
+            pick = rng.choice(sorted([tile, *copy.pile]))
             if pick != tile:
                 copy.pile.remove(pick)
                 copy.pile.append(tile)
@@ -984,7 +997,7 @@ class HorribleHex(Game):
             copy.board[copy.hidden] = (pick, rng.randrange(6))
             copy._legal = copy._legal_text = copy._options = None
         if copy.drawn is not None and not copy.visible_tile(seat):
-            pick = rng.choice([copy.drawn, *copy.pile])
+            pick = rng.choice(sorted([copy.drawn, *copy.pile]))
             if pick != copy.drawn:
                 copy.pile.remove(pick)
                 copy.pile.append(copy.drawn)
