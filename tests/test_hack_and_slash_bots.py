@@ -197,3 +197,42 @@ def test_hard_builds_its_tables_in_slices_so_a_page_is_not_blocked():
             break
     assert bots._filled and list(bots.tables_in_steps()) == []
     assert make_bot("hack-and-slash", "hard", 1).choose(state, state.current_player) in state.legal_actions()
+
+
+def test_hard_expects_a_small_guild_to_last_longer_than_its_size_over_a_loss_rate():
+    # With one or two at home only Brag and one-die quests are in reach, and a success
+    # brings the party back: such a guild is not dry next turn, as a flat rate of one
+    # adventurer lost per turn would say.
+    alive = bots.survival_table()
+    assert alive[0][1] == 1.0 and alive[1][0] == 0.0
+    assert 0.25 < alive[1][1] < 0.5           # one at home: about one chance in three
+    assert alive[2][8] > alive[2][2] > alive[2][1]
+    assert all(alive[j][h] >= alive[j + 1][h] for j in range(bots.K_MAX) for h in range(bots.H_MAX + 1))
+    # Three players, seat 1 to play, seat 0 down to one adventurer: the game lasts, on
+    # average, more than the round after this one.
+    turns = bots.turns_left(3, 1, [1.0, 6.0, 6.0], 12, False)
+    assert 2.0 < turns[1] < 4.0 and turns[1] == turns[2] == turns[0] + 1.0
+    # A full table at the start: about six rounds, as measured in games against random
+    # and normal guilds (the flat rate said five).
+    assert 5.5 < bots.turns_left(3, 0, [8.0, 8.0, 8.0], 17, False)[0] < 7.5
+
+
+def test_hard_weighs_the_chance_that_a_nearly_dry_rival_ends_the_game_soon():
+    # Seat 1 to play, 5 points behind seat 0, whose guild is down to one adventurer.
+    # The rounds still to come are a spread of outcomes, not one number: seat 0 plays
+    # the next round with its last adventurer, and unless that one comes home it passes
+    # in the round after, which is then the last.
+    odds = bots.rounds_after_this(2, 1, [1.0, 8.0], 12, False)
+    assert math.isclose(sum(p for _, p in odds), 1.0)
+    assert min(m for m, _ in odds) == 2
+    assert dict(odds)[2] > 0.5                      # one adventurer usually fails
+    assert sum(m * p for m, p in odds) == pytest.approx(bots.turns_left(2, 1, [1.0, 8.0], 12, False)[0])
+    # The win chance is the average over those outcomes, which is not the chance at the
+    # average length.
+    home, scores = [1.0, 8.0], [5.0, 0.0]
+    at_the_mean = bots._win_chance_in(2, bots.turns_left(2, 1, home, 12, False), home, scores, 1, None)
+    averaged = sum(p * bots._win_chance_in(2, [m, m + 1.0], home, scores, 1, None) for m, p in odds)
+    assert bots.win_chance(2, 1, home, scores, 12, False, 1) == pytest.approx(averaged)
+    assert abs(averaged - at_the_mean) > 0.01
+    # Nobody home at a seat still to play: this round is the last.
+    assert bots.rounds_after_this(3, 1, [4.0, 0.0, 5.0], 12, False) == ((0, 1.0),)
