@@ -419,6 +419,17 @@ def test_determinize_resamples_only_what_the_seat_cannot_see():
     assert len(seen) > 10
 
 
+def test_determinize_and_the_hard_bot_depend_only_on_what_the_seat_sees():
+    """Seat 0 cannot tell these apart: the other hand holds R1 or U (the other one is in the bag)."""
+    board = {"2,0": ("R1", 0)}
+    one = position(board=board, hands=[["R1", "U", "Y1", "B1", "X", "RG"], ["R1", "Y2", "X", "G1", "R2", "B2"]])
+    two = position(board=board, hands=[["R1", "U", "Y1", "B1", "X", "RG"], ["U", "Y2", "X", "G1", "R2", "B2"]])
+    assert one.view(0) == two.view(0) and one.hands != two.hands
+    for i in range(10):
+        assert GAME.determinize(one, 0, random.Random(i)) == GAME.determinize(two, 0, random.Random(i))
+    assert bots.make_bot("hard", 7).choose(one, 0) == bots.make_bot("hard", 7).choose(two, 0)
+
+
 def test_a_draw_is_logged_without_naming_the_tile():
     match = Match.start(GAME, 2, seed=1, names=["Ann", "Bob"])
     assert all(e.text == "Ann draws a tile" for e in match.log[:6])

@@ -656,6 +656,7 @@ class HexPleaseGame(Game):
                 pool += [code] * n
         for s in others:
             pool += state.hands[s]
+        pool.sort()  # what is really where must not even change the order of the deal
         hidden = sum(len(state.hands[s]) for s in others)
         rand, size = rng.random, len(pool)
         for i in range(hidden):             # a partial shuffle: the first `hidden` are dealt
