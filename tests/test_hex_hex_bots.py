@@ -7,8 +7,8 @@ import statistics
 
 from pygame_core import CHANCE, Match
 from pygame_core.ai import make_bot
-from pygame_core.hex_hex.bots import REFLEXES, HardBot, forget_hidden, usage
-from pygame_core.hex_hex.rules import GAME, RACE_STEP, Cast, Dealer, Draw, HexHex, Play, React
+from pygame_core.hex_hex.bots import REFLEXES, HardBot, forget_hidden, no_bluffs, usage
+from pygame_core.hex_hex.rules import GAME, RACE_STEP, Cast, Dealer, Draw, HexHex, Play, React, Take
 
 
 def start(hands: list[list[str]], dealer: int = 0):
@@ -104,3 +104,28 @@ def test_hard_bot_choice_depends_only_on_what_its_seat_may_know():
                 checked += 1
             match.play(bots[seat].choose(state, seat), seat)
     assert checked >= 12
+
+
+def deceiving(cards: list[str]):
+    """Seat 1 under Deception (dealt with `cards`), the Intended of the first Hex, one card played."""
+    state = start([hand(), ["deception"] + cards, hand(), hand()], dealer=3)
+    state.apply(Cast(1))
+    state.played[1] = 1                  # Dismiss may be claimed
+    assert state.deceive[1] and state.current_player == 1
+    return state
+
+
+def test_hard_bot_under_deception_claims_only_cards_it_holds():
+    # Unchecked, the search liked claiming Dismiss with a Curse: its rivals never challenge.
+    state = deceiving(["left", "spite", "curse", "curse"])
+    for seed in range(5):
+        action = HardBot(seed=seed, iterations=36).choose(state, 1)
+        assert isinstance(action, Play) and action.real == action.card
+
+
+def test_hard_bot_under_deception_bluffs_only_when_the_hex_costs_more_than_being_caught():
+    state = deceiving(["spite", "curse", "curse", "curse"])
+    acts = state.legal_actions()
+    assert no_bluffs(state, acts) == [Take(0)]
+    state.hexes[0]["esc"] = 5            # a Hex worth 6: a bluff risks no more
+    assert no_bluffs(state, acts) == acts

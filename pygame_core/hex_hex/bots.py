@@ -10,9 +10,9 @@
   a fixed layout of those cards, so the choice depends only on its view), plays each
   promising action in that world and finishes the round with the normal policy for every
   seat, and keeps the action with the best average Voice margin at the round's end.
-  Candidates are compared on the same worlds and dice. Races, Hex Signs, laws and forced
-  moves are not searched. It thinks in slices (one rollout per `yield None`) and is
-  deterministic for a seed.
+  Candidates are compared on the same worlds and dice. Under Deception it claims only cards
+  it holds (see `no_bluffs`). Races, Hex Signs, laws and forced moves are not searched. It
+  thinks in slices (one rollout per `yield None`) and is deterministic for a seed.
 
 A HEX-HEX race is a test of reflexes, not of judgement: each bot draws its reaction time
 from its own range (easy 450-900 ms, normal 320-650 ms, hard 240-480 ms).
@@ -27,10 +27,10 @@ from typing import Any, Iterator, cast
 
 from ..ai import Bot, RandomBot, bot_for_level
 from ..engine import CHANCE, Action, Match, State
-from .components import CARDS, CARDS_BY_ID, T_DEALT
+from .components import CARDS, CARDS_BY_ID, DECEPTION_CAUGHT_LOSS, T_DEALT
 from .rules import (
     RACE_STEP, RACE_TIMES, Cast, Challenge, Dealer, Detonate, Draw, Eradicate, HexHex, HexState,
-    Law, Null, Pass, Play, React, Spite, Strike, Suffer, Take,
+    Law, Null, Pass, Play, React, Spite, Strike, Suffer, Take, _hex_loss,
 )
 
 REFLEXES = {"easy": (450, 900), "normal": (320, 650), "hard": (240, 480)}
@@ -257,6 +257,23 @@ def forget_hidden(state: HexState, seat: int) -> HexState:
     return new
 
 
+def no_bluffs(state: HexState, acts: list[Any]) -> list[Any]:
+    """Under Deception: only truthful claims, if there are any.
+
+    The rollouts' rivals never challenge, so the search sees a bluff as free; real players
+    (and random ones) challenge often, and a caught bluff costs 6 while a challenged true
+    claim costs the challenger 3. With nothing true to play, bluff only when the Hex would
+    cost at least as much as being caught.
+    """
+    honest = [a for a in acts if not (isinstance(a, Play) and a.real and a.real != a.card)]
+    if any(isinstance(a, Play) for a in honest):
+        return honest
+    h = state._answering()
+    if _hex_loss(h) >= DECEPTION_CAUGHT_LOSS:
+        return acts
+    return honest
+
+
 class HardBot(Bot):
     """Determinized sampling with normal-policy rollouts to the end of the round."""
 
@@ -283,6 +300,11 @@ class HardBot(Bot):
         if kind not in SEARCHED:
             yield heuristic_action(state, seat, self.rng, "hard")
             return
+        if kind == "play" and state.deceive[seat]:
+            acts = no_bluffs(state, acts)
+            if len(acts) == 1:
+                yield acts[0]
+                return
         ranked = sorted(acts, key=lambda a: -_score(state, seat, a))[: self.candidates]
         if kind == "window" and Pass() not in ranked:
             ranked.append(Pass())
@@ -372,7 +394,8 @@ REPORT_NOTES = """\
   `Game.determinize` (from a fixed layout, so its choice depends only on its own view),
   plays each of up to six candidates in the same sampled worlds, finishes the round with
   the normal rule of thumb for every seat and keeps the candidate with the best mean Voice
-  margin at the round's end (36 rollouts per decision). Reflexes 240-480 ms.
+  margin at the round's end (36 rollouts per decision). Under Deception it claims only
+  cards it holds, since its rollouts' rivals never challenge. Reflexes 240-480 ms.
 
 HEX-HEX races are decided by reflexes, not judgement: part of each level's edge is its
 reaction range. The seat-balance tables use **normal** bots in every seat: the report
@@ -388,4 +411,4 @@ play-when-HEXED cards and play-when-dealt cards (which always take effect).
 
 
 __all__ = ["EasyBot", "HardBot", "NormalBot", "evaluate", "forget_hidden", "heuristic_action", "make_bot",
-           "rollout", "usage"]
+           "no_bluffs", "rollout", "usage"]
