@@ -23,11 +23,28 @@ from __future__ import annotations
 
 import importlib
 import random
+import time
 from typing import Any, Iterator
 
 from ..engine import CHANCE, Action, State
 
 LEVELS = ("easy", "normal", "hard")
+
+
+class SliceClock:
+    """Says when about `seconds` of work were done since it last said so: a bot's `think`
+    yields None then, so the page gets a turn (see the module docstring)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.last = time.perf_counter()
+
+    def due(self) -> bool:
+        now = time.perf_counter()
+        if now - self.last >= self.seconds:
+            self.last = now
+            return True
+        return False
 
 
 class Bot:
@@ -132,4 +149,4 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["LEVELS", "Bot", "ExpectimaxBot", "GreedyBot", "ISMCTSBot", "LookaheadBot", "MCTSBot",
-           "RandomBot", "expected_value", "make_bot"]
+           "RandomBot", "SliceClock", "expected_value", "make_bot"]

@@ -44,7 +44,7 @@ from typing import Generator, Iterator, Sequence
 
 from ..engine import CHANCE, Action, State
 from . import Bot, expected_value
-from .search import SLICE_SECONDS, sample_outcome, step
+from .search import SLICE_SECONDS, Budget, sample_outcome, step
 
 Candidate = tuple[float, Action]
 """(prior, move): the game's static value of a move, and the move."""
@@ -73,7 +73,7 @@ class LookaheadBot(Bot):
         self.random_ties = random_ties      # True: equal best values are broken with the bot's rng
         self.slice_seconds = slice_seconds
         self.last_stats: dict[str, object] = {}
-        self._clock = 0.0
+        self._budget = Budget(self.iterations, self.seconds, slice_seconds)
 
     # -- hooks (override in a game's bot) --------------------------------------------------
     def candidates(self, state: State, seat: int) -> Generator[None, None, list[Candidate]]:
@@ -127,11 +127,7 @@ class LookaheadBot(Bot):
     # -- the search ------------------------------------------------------------------------
     def due(self) -> bool:
         """True (and the slice clock restarts) once `slice_seconds` of work were done."""
-        now = time.perf_counter()
-        if now - self._clock >= self.slice_seconds:
-            self._clock = now
-            return True
-        return False
+        return self._budget.should_yield()
 
     def line(self, state: State, seat: int, action: Action, rng: random.Random) -> float:
         """The lookahead term of one candidate in one world (the world comes from `rng`)."""
@@ -161,14 +157,9 @@ class LookaheadBot(Bot):
             value += future * self.reply(world, seat)[0]
         return value + self.leaf(world, seat)
 
-    def _spent(self, done: int, start: float) -> bool:
-        if self.iterations is not None and done >= self.iterations:
-            return True
-        return (self.seconds is not None and done > 0
-                and time.perf_counter() - start >= self.seconds)
-
     def think(self, state: State, seat: int) -> Iterator[Action | None]:
-        self._clock = start = time.perf_counter()
+        self._budget = budget = Budget(self.iterations, self.seconds, self.slice_seconds)
+        start = budget.start
         # The candidates come from the first guessed world (the lines of round 0 are played
         # in that same world), so nothing the seat cannot see reaches the game's hooks.
         salt = self.rng.random()
@@ -195,7 +186,7 @@ class LookaheadBot(Bot):
             values: list[float] = []
             spent = False
             for _, move in found:
-                if self._spent(done, start):
+                if budget.exhausted(done):
                     spent = True
                     break
                 world_rng = random.Random(f"{self.seed}/{rounds}/{salt}")

@@ -35,7 +35,7 @@ import time
 from typing import Any, Callable, Generator, Hashable, Iterator, Sequence
 
 from ..engine import CHANCE, Action, State
-from . import Bot
+from . import Bot, SliceClock
 
 Evaluator = Callable[[State], Sequence[float]]
 Pruner = Callable[[State, list[Action]], list[Action]]
@@ -79,7 +79,7 @@ def sample_outcome(state: State, rng: random.Random) -> Action:
     return outcomes[-1][0]  # rounding: the probabilities summed to a hair under 1
 
 
-class _Budget:
+class Budget:
     """Iterations and/or seconds, plus the clock for yielding between slices."""
 
     def __init__(self, iterations: int | None, seconds: float | None, slice_seconds: float) -> None:
@@ -87,8 +87,8 @@ class _Budget:
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
         self.seconds = seconds
-        self.slice_seconds = slice_seconds
-        self.start = self.last_yield = time.perf_counter()
+        self.clock = SliceClock(slice_seconds)
+        self.start = time.perf_counter()
 
     def exhausted(self, done: int) -> bool:
         if self.iterations is not None and done >= self.iterations:
@@ -98,11 +98,7 @@ class _Budget:
         return False
 
     def should_yield(self) -> bool:
-        now = time.perf_counter()
-        if now - self.last_yield >= self.slice_seconds:
-            self.last_yield = now
-            return True
-        return False
+        return self.clock.due()
 
 
 class _Node:
@@ -167,7 +163,7 @@ class MCTSBot(Bot):
             return
         seats = seat_count(state)
         root = _Node(seats)
-        budget = _Budget(self.iterations, self.seconds, self.slice_seconds)
+        budget = Budget(self.iterations, self.seconds, self.slice_seconds)
         done = 0
         while not budget.exhausted(done):
             self._iterate(root, self.root_sample(state, seat), seats)
@@ -297,7 +293,7 @@ class ExpectimaxBot(Bot):
         self.last_values: dict[str, float] = {}
         self._seat = 0
         self._memo: dict[Hashable, float] = {}
-        self._clock = 0.0
+        self._clock = SliceClock(slice_seconds)
 
     def think(self, state: State, seat: int) -> Iterator[Action | None]:
         if self.prepare is not None:
@@ -310,7 +306,7 @@ class ExpectimaxBot(Bot):
             return
         self._seat = seat
         self._memo = {}
-        self._clock = time.perf_counter()
+        self._clock = SliceClock(self.slice_seconds)
         values: list[float] = []
         for action in actions:
             child = self.clone(state)
@@ -329,9 +325,7 @@ class ExpectimaxBot(Bot):
 
     def _value(self, state: State) -> Generator[None, None, float]:
         """The state's value for the seat; yields None between slices (use `yield from`)."""
-        now = time.perf_counter()
-        if now - self._clock >= self.slice_seconds:
-            self._clock = now
+        if self._clock.due():
             yield None
         k = self.key(state) if self.key is not None else None
         if k is not None and k in self._memo:

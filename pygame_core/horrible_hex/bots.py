@@ -23,10 +23,9 @@ the face of a tile they have not seen.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any, Callable, Generator, Iterator, Sequence
 
-from ..ai import Bot
+from ..ai import Bot, SliceClock
 from ..ai.lookahead import Candidate, LookaheadBot
 from ..engine import State
 from ..hexgrid import Hex
@@ -276,18 +275,14 @@ class HexBot(Bot):
         super().__init__(seed)
         self.level = level
         self.name = f"horrible-hex {level}"
-        self._clock = 0.0
+        self._clock = SliceClock(SLICE)
 
     def due(self) -> bool:
-        now = time.perf_counter()
-        if now - self._clock > SLICE:
-            self._clock = now
-            return True
-        return False
+        return self._clock.due()
 
     def think(self, state: State, seat: int) -> Iterator[Any]:
         assert isinstance(state, HexState)
-        self._clock = time.perf_counter()
+        self._clock = SliceClock(SLICE)
         known = state.game.determinize(state, seat, self.rng)
         assert isinstance(known, HexState)
         legal = known.legal_actions()

@@ -1002,8 +1002,8 @@ class App:
     async def think(self, bot: Any, state: Any, seat: int) -> Any:
         """Run a bot in slices, yielding to the browser between them. Each search shows in the
         page's performance timeline as a "computer thinking" measure (tools/bench.py reads it)."""
-        began = slice_start = time.perf_counter()
         began_ms = js.performance.now()
+        slice_start = time.perf_counter()
         action = None
         for step in bot.think(state.clone(), seat):
             if step is not None:
@@ -1012,8 +1012,9 @@ class App:
             if time.perf_counter() - slice_start > SLICE_SECONDS:
                 await asyncio.sleep(0)
                 slice_start = time.perf_counter()
-        js.performance.measure("computer thinking", browser.js_object(start=began_ms, end=js.performance.now()))
-        wait = BOT_MIN_SECONDS * float(self.settings.get("speed", 1)) - (time.perf_counter() - began)
+        ended_ms = js.performance.now()
+        js.performance.measure("computer thinking", browser.js_object(start=began_ms, end=ended_ms))
+        wait = BOT_MIN_SECONDS * float(self.settings.get("speed", 1)) - (ended_ms - began_ms) / 1000
         # Always a new task for the move: the search's last slice and drawing the move in
         # one task could block the page for over 50 ms.
         await asyncio.sleep(max(0.0, wait))
