@@ -117,3 +117,20 @@ def test_open_hands_needs_no_pass_the_device_screen(page: Page, site):
             click_and_wait_redraw(page, page.locator("#board [data-action='end']"))
     expect(page.locator("#handoff")).to_be_hidden()
     assert not board_is_empty(page)
+
+
+def test_three_players_play_on_the_balanced_board_unless_the_original_is_chosen(page: Page, site):
+    fast_settings(page)
+    page.goto(site.url + "?game=hex-please&seats=3&bots=2&level=easy&seed=hp-boards")
+    wait_ready(page)
+    expect(page.locator("#board .hp-board")).to_have_attribute("aria-label", "Board of 91 cells")
+    expect(page.locator("#board .hp-cell.hp-bonus-pink")).to_have_count(6)   # between the Deployment Cells
+
+    open_setup(page, site.url, "hex-please", 3)
+    option = page.locator(".setup-option[data-option='boards']")
+    expect(option).to_have_value('"balanced"')
+    option.select_option('"original"')
+    page.fill("#setup-seed", "hp-boards")
+    page.click("#setup-start")
+    expect(page.locator("#board .hp-board")).to_have_attribute("aria-label", "Board of 61 cells")
+    expect(page.locator("#board .hp-cell.hp-bonus-sky")).to_have_count(6)

@@ -43,6 +43,10 @@ class Option:
     default: Any
     label: str = ""
     help: str = ""
+    legacy: Any = None
+    """The value for saves written before this option existed (they do not name it, while
+    every later save names every option); None means the default. It keeps old games
+    replaying as they were played when a new option's default changes the rules."""
 
     def check(self, value: Any) -> Any:
         if value not in self.choices:
@@ -170,6 +174,12 @@ class Game(ABC):
         if unknown:
             raise ValueError(f"{self.name} has no option {', '.join(sorted(unknown))}")
         return {name: opt.check(options.get(name, opt.default)) for name, opt in self.options.items()}
+
+    def saved_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options of a save: those it names, plus `Option.legacy` for any it predates."""
+        older = {name: opt.legacy for name, opt in self.options.items()
+                 if name not in options and opt.legacy is not None}
+        return {**options, **older}
 
     def check_players(self, players: int) -> int:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:

@@ -138,7 +138,7 @@ def load(text: str | bytes) -> tuple[Match, dict[str, Any]]:
     except ImportError as exc:
         raise SaveError(f"the rules of {game_id[:40]!r} could not be loaded ({exc})") from None
     players = _expect(data, "players", int, "player count")
-    options = _expect(data, "options", dict, "options")
+    options = game.saved_options(_expect(data, "options", dict, "options"))
     seed = _expect(data, "seed", (str, int), "seed")
     log = _expect(data, "log", list, "action log")
     names = data.get("names") or []

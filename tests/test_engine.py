@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pygame_core import CHANCE, IllegalActionError, Match, get_game
-from pygame_core.engine import chance_rng
+from pygame_core.engine import Game, Option, chance_rng
 from pygame_core.hack_and_slash.rules import Go, Roll
 
 GAME = get_game("hack-and-slash")
@@ -80,3 +80,14 @@ def test_from_json_gives_save_errors():
     for text in ("", "[]", '{"game": "chess"}', '{"game": "hack-and-slash", "state": {}}'):
         with pytest.raises(SaveError):
             GAME.from_json(text)
+
+
+def test_a_save_that_predates_an_option_gets_its_legacy_value():
+    class Variant(Game):
+        options = {"old": Option("old", (1, 2), 1),
+                   "new": Option("new", ("a", "b"), "a", legacy="b"),
+                   "plain": Option("plain", (True, False), True)}
+        _new = from_dict = parse_action = None   # type: ignore[assignment]  # not needed here
+    game = Variant()
+    assert game.saved_options({"old": 2}) == {"old": 2, "new": "b"}      # saved before "new"
+    assert game.saved_options({"old": 2, "new": "a"}) == {"old": 2, "new": "a"}

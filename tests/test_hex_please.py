@@ -86,10 +86,11 @@ def test_bridge_shows_each_colour_on_three_neighbouring_sides():
     assert len({comp.side_colours("RG", r) for r in range(6)}) == 6
 
 
+@pytest.mark.parametrize("boards", comp.BOARDS)
 @pytest.mark.parametrize("players", range(2, 13))
-def test_board_per_player_count_is_symmetric(players):
-    board = comp.board_for(players)
-    assert board.radius == comp.RADIUS_BY_PLAYERS[players]
+def test_board_per_player_count_is_symmetric(players, boards):
+    board = comp.board_for(players, boards)
+    assert board.radius == comp.RADIUS_BY_PLAYERS[boards][players]
     assert len(board.cells) == 3 * board.radius * (board.radius + 1) + 1
     assert len(board.deploy) == 6
     assert len(board.cells) >= players * 12 + 1  # room for every tile of a 12-round game

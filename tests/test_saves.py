@@ -312,7 +312,8 @@ def test_there_is_a_fixture_for_every_format_version():
 
 @pytest.mark.parametrize("path", fixture_files(), ids=lambda p: p.name)
 def test_stored_saves_of_every_format_still_load(path):
-    game_id, version = re.fullmatch(r"(.+)-format(\d+)", path.stem).groups()
+    # <game>-format<N>.json, or <game>-<K>p-format<N>.json for more saves of one game
+    game_id, version = re.fullmatch(r"(.+?)(?:-\d+p)?-format(\d+)", path.stem).groups()
     if game_id not in game_ids():
         pytest.skip(f"{game_id} is not in this build")
     text = path.read_text(encoding="utf-8")

@@ -19,11 +19,18 @@ Amber x3), but not the colours, the bag or the board. Our choices:
   the other three. Rotation `rot` (0-5) puts the first colour on the sides in
   directions rot, rot+1 and rot+2 (hexgrid directions: 0 east, then clockwise).
 * The board is a hexagon whose radius grows with the table (see
-  `RADIUS_BY_PLAYERS`): radius 4 (61 cells) for 2-3 players, 5 (91) for 4-6,
+  `RADIUS_BY_PLAYERS`): radius 4 (61 cells) for 2 players, 5 (91) for 3-6,
   6 (127) for 7-9 and 7 (169) for 10-12. Special cells are listed for one sixth
   of the board and repeated by the six rotations and the mirror image, so every
   board looks the same from each of its six sides. `board_for(players)` builds it;
-  docs/hex-please.md draws the four boards.
+  docs/hex-please.md draws the boards.
+* Two sets of boards (`BOARDS`). The balanced boards are the default. The original
+  boards are those of our first version: between equal players later seats won
+  more often there (the first tile of the game scores alone on an empty board),
+  so the balanced ones put Pink +5 between the Deployment Cells from radius 5 up,
+  where First Play's second tile can reach it, and seat three players on radius 5
+  (measurements in docs/hex-please.md). Saves from before the choice existed
+  replay on the original boards.
 """
 
 from __future__ import annotations
@@ -158,8 +165,15 @@ BONUSES: dict[str, Bonus] = {
 
 DEPLOY = "deploy"
 
-RADIUS_BY_PLAYERS: dict[int, int] = {p: 4 if p <= 3 else 5 if p <= 6 else 6 if p <= 9 else 7
-                                     for p in range(2, 13)}
+BALANCED, ORIGINAL = "balanced", "original"
+BOARDS = (BALANCED, ORIGINAL)
+"""The two sets of boards; see the module docstring."""
+
+_ORIGINAL_RADII = {p: 4 if p <= 3 else 5 if p <= 6 else 6 if p <= 9 else 7 for p in range(2, 13)}
+RADIUS_BY_PLAYERS: dict[str, dict[int, int]] = {
+    ORIGINAL: _ORIGINAL_RADII,
+    BALANCED: {**_ORIGINAL_RADII, 3: 5},   # on radius 4 the third seat won ~40% (fair 33%)
+}
 
 
 def _mirror(h: Hex) -> Hex:
@@ -181,15 +195,20 @@ def _sector(ring: int, index: int) -> Hex:
     return Hex(ring - index, index)
 
 
-def _special_cells(radius: int) -> dict[str, list[Hex]]:
+def _special_cells(radius: int, boards: str) -> dict[str, list[Hex]]:
     """One sixth of the layout; see the module docstring."""
     mid = radius // 2                    # the Deployment ring
+    between = _sector(mid, mid // 2 or 1)             # between two Deployment Cells
+    edge = _sector(radius, radius // 2)               # the middle of each outer edge
+    # Pink between the Deployment Cells lets First Play's second tile earn +5 (seat balance);
+    # radius 4 keeps Sky Blue there in both sets, so the two-player board is one board.
+    pink_between = boards == BALANCED and radius >= 5
     specials = {
         AMBER: [Hex(0, 0), _sector(radius, 0)],       # the centre and the six corners
         DEPLOY: [_sector(mid, 0)],                     # six Deployment Cells halfway out
         BROWN: [_sector(mid + 1, 0)],                  # just outside each Deployment Cell
-        SKY: [_sector(mid, mid // 2 or 1)],            # between two Deployment Cells
-        PINK: [_sector(radius, radius // 2)],          # the middle of each outer edge
+        SKY: [edge if pink_between else between],
+        PINK: [between if pink_between else edge],
     }
     if radius >= 6:
         specials[SKY].append(_sector(radius - 1, 2))   # more +3 cells on the big boards
@@ -212,11 +231,11 @@ class Board:
 
 
 @lru_cache(maxsize=None)
-def board_for_radius(radius: int) -> Board:
+def board_for_radius(radius: int, boards: str = BALANCED) -> Board:
     cells = tuple(hexagon(radius))
     inside = set(cells)
     kinds: dict[Hex, str] = {}
-    for kind, base in _special_cells(radius).items():
+    for kind, base in _special_cells(radius, boards).items():
         for c in _symmetric(base):
             assert c in inside and c not in kinds, (radius, kind, c)
             kinds[c] = kind
@@ -228,11 +247,12 @@ def board_for_radius(radius: int) -> Board:
     return Board(radius, cells, deploy, bonus, neighbours, adjacent)
 
 
-def board_for(players: int) -> Board:
-    return board_for_radius(RADIUS_BY_PLAYERS[players])
+def board_for(players: int, boards: str = BALANCED) -> Board:
+    return board_for_radius(RADIUS_BY_PLAYERS[boards][players], boards)
 
 
-__all__ = ["AMBER", "BAG_SIZE", "BLOCKER", "BLOCKER_CODE", "BONUSES", "BRIDGE", "BROWN", "Board",
-           "COLOURS", "COLOUR_BY_LETTER", "DEFAULT_ROUNDS", "PINK", "ROUNDS_CHOICES", "SIDES",
+__all__ = ["AMBER", "BAG_SIZE", "BALANCED", "BLOCKER", "BLOCKER_CODE", "BOARDS", "BONUSES", "BRIDGE",
+           "BROWN", "Board", "COLOURS", "COLOUR_BY_LETTER", "DEFAULT_ROUNDS", "ORIGINAL", "PINK",
+           "RADIUS_BY_PLAYERS", "ROUNDS_CHOICES", "SIDES",
            "SKY", "SOLID", "TILES", "TILE_BY_CODE", "TILE_ORDER", "UNIVERSAL", "UNIVERSAL_CODE",
            "board_for", "board_for_radius", "hand_size", "opposite", "side_colours"]

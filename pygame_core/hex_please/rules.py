@@ -29,8 +29,8 @@ from typing import Any, ClassVar, Sequence, cast
 from ..engine import CHANCE, Game, IllegalActionError, Option, State
 from ..hexgrid import DIRECTION_NAMES, Hex
 from .components import (
-    BLOCKER_CODE, BONUSES, COLOUR_BY_LETTER, DEFAULT_ROUNDS, ROUNDS_CHOICES, SIDES, TILE_BY_CODE,
-    TILE_ORDER, TILES, UNIVERSAL_CODE, Board, board_for, hand_size,
+    BALANCED, BLOCKER_CODE, BOARDS, BONUSES, COLOUR_BY_LETTER, DEFAULT_ROUNDS, ORIGINAL,
+    ROUNDS_CHOICES, SIDES, TILE_BY_CODE, TILE_ORDER, TILES, UNIVERSAL_CODE, Board, board_for, hand_size,
 )
 
 BRIDGE_KIND = "bridge"
@@ -173,11 +173,13 @@ DEAL, PLAY = "deal", "play"
 class HexPleaseState(State):
     """Mutable position. `board` maps cells to (tile code, rotation) in the order laid."""
 
-    def __init__(self, players: int, rounds: int = DEFAULT_ROUNDS, open_hands: bool = False) -> None:
+    def __init__(self, players: int, rounds: int = DEFAULT_ROUNDS, open_hands: bool = False,
+                 boards: str = BALANCED) -> None:
         self.players = players
         self.rounds = rounds
         self.open_hands = open_hands
-        self.layout: Board = board_for(players)
+        self.boards = boards
+        self.layout: Board = board_for(players, boards)
         self.board: dict[Hex, tuple[str, int]] = {}
         self.hands: list[list[str]] = [[] for _ in range(players)]
         self.bag: dict[str, int] = {t.code: t.count for t in TILES}
@@ -450,10 +452,14 @@ class HexPleaseState(State):
         return twin
 
     def to_dict(self) -> dict[str, Any]:
+        # The original boards are not named: positions saved before the boards could be chosen
+        # keep their JSON, and so their saves' digests.
+        boards = {} if self.boards == ORIGINAL else {"boards": self.boards}
         return {
             "players": self.players,
             "rounds": self.rounds,
             "open_hands": self.open_hands,
+            **boards,
             "board": [[c.q, c.r, code, rot] for c, (code, rot) in self.board.items()],
             "hands": [list(h) for h in self.hands],
             "bag": dict(self.bag),
@@ -498,6 +504,7 @@ class HexPleaseState(State):
             "final_round": self.final_round and not self.finished,
             "placed_this_turn": self.placed_this_turn,
             "radius": layout.radius,
+            "boards": self.boards,
             "board": dict(self._shown),
             "hand": list(self.hands[cast(int, seat)]) if me else None,   # `me`: seat is not None
             "hand_counts": [len(h) for h in self.hands],
@@ -557,6 +564,10 @@ class HexPleaseGame(Game):
                          "How many rounds the game lasts; the last one is the final round."),
         "open_hands": Option("open_hands", (False, True), False, "Open hands",
                              "Everyone sees every hand: for casual play around one screen."),
+        "boards": Option("boards", BOARDS, BALANCED, "Boards",
+                         "Balanced: bonus cells placed so that no seat is favoured. Original: the boards "
+                         "of our first version, on which later seats win a little more often.",
+                         legacy=ORIGINAL),
     }
 
     def hides_information(self, players: int, **options: Any) -> bool:
@@ -564,7 +575,7 @@ class HexPleaseGame(Game):
         return not options.get("open_hands", False)
 
     def _new(self, players: int, options: dict[str, Any]) -> HexPleaseState:
-        return HexPleaseState(players, options["rounds"], options["open_hands"])
+        return HexPleaseState(players, options["rounds"], options["open_hands"], options["boards"])
 
     def from_dict(self, data: dict[str, Any]) -> HexPleaseState:
         players = data["players"]
@@ -576,7 +587,10 @@ class HexPleaseGame(Game):
         open_hands = data["open_hands"]
         if not isinstance(open_hands, bool):
             raise ValueError("open_hands must be true or false")
-        state = HexPleaseState(players, rounds, open_hands)
+        boards = data.get("boards", ORIGINAL)   # not named: the original boards (see to_dict)
+        if boards not in BOARDS:
+            raise ValueError(f"bad boards {boards!r}")
+        state = HexPleaseState(players, rounds, open_hands, boards)
         cells = state.layout.neighbours
         used = {t.code: 0 for t in TILES}
         for q, r, code, rot in data["board"]:

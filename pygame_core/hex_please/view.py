@@ -209,7 +209,7 @@ def _scores(view: dict[str, Any], names: list[str]) -> str:
 
 def _board(view: dict[str, Any], targets: dict[str, str], turnable: dict[str, int],
            tile: str | None, rot: int, ui_hint: str | None = None) -> str:
-    layout = board_for_radius(view["radius"])
+    layout = board_for_radius(view["radius"], view["boards"])
     bonus = {str(c): k for c, k in layout.bonus.items()}
     deploy = {str(c) for c in layout.deploy}
     placed: dict[str, tuple[str, int]] = {}
@@ -375,11 +375,12 @@ red \u25b2, green \u25cf, blue \u25a0 and yellow \u2605. The bag holds 14 one-po
 <p>Everyone draws a secret hand: 6 tiles with 2-4 players, 5 with 5-8, 4 with 9-12. Player 1 begins and turns go
 round the table in seat order. A game lasts 6 rounds unless you pick anywhere from 7 to 12.</p>
 <h3>The board</h3>
-<p>A hexagon of cells that grows with the table: 61 cells for 2-3 players, 91 for 4-6, 127 for 7-9 and 169 for
+<p>A hexagon of cells that grows with the table: 61 cells for 2 players, 91 for 3-6, 127 for 7-9 and 169 for
 10-12. Six Deployment Cells (\u25ce) sit halfway out from the centre. The special cells are placed the same way in
 each sixth of the board: Amber \u00d73 in the centre and at the six corners, Brown \u00d72 just outside each Deployment
-Cell, Sky Blue +3 between Deployment Cells and Pink +5 in the middle of the outer edges (the bigger boards
-have a few more).</p>
+Cell, and Sky Blue +3 and Pink +5 between the Deployment Cells and in the middle of the outer edges. On the
+two-player board Sky Blue sits between the Deployment Cells; on the bigger ones Pink does, so that player 1's
+second tile of First Play can reach a +5 (the bigger boards also have a few more special cells).</p>
 <h3>Your turn</h3>
 <ol>
 <li>Lay one tile from your hand. The very first tile of the game must go on a Deployment Cell; after that a tile
@@ -405,7 +406,10 @@ draw. No passing on that turn.</p>
 (our choice: the rulebook only says the hands are compared). If that is equal too, they share the win.</p>
 <h3>Choices our edition made</h3>
 <ul>
-<li>Colours, symbols, the bag's 200 tiles and the boards described above.</li>
+<li>Colours, symbols, the bag's 200 tiles and the boards described above. The boards were tuned so that, between
+equally strong players, no seat is favoured by much. The <i>original</i> boards option brings back the boards of our
+first version (three players on the small board, Sky Blue between the Deployment Cells everywhere), on which
+later seats win a little more often; games saved before this choice existed open on them.</li>
 <li>Tiles come out of the bag at random: every tile still inside is equally likely.</li>
 <li>Your hand is secret; the others see only how many tiles you hold. With the <i>open hands</i> option every
 hand is shown to everyone, for friendly games around one screen. At the end all hands are shown.</li>
