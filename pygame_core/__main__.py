@@ -138,6 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
     rpt.add_argument("--out", default="docs")
     rpt.add_argument("--seed", default="report")
     rpt.add_argument("--equal", default="hard", help="the level used for the seat-balance tables")
+    rpt.add_argument("--seat-games", type=int, default=0,
+                     help="games per row of the seat-balance tables (default: --games)")
     rpt.add_argument("--jobs", type=int, default=1)
     rpt.set_defaults(run=cmd_report)
     rep = sub.add_parser("replay", help="print a save file's game as text")

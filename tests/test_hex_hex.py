@@ -679,7 +679,7 @@ def test_hex_sign_waits_for_every_other_hex_to_go_off():
     state.apply(Cast(3))
     play(state, "play twain h0 >0,2")
     while state.jobs[0][0] == "play":
-        h = state._answering()
+        h = state.answering()
         state.apply(Take(h["id"]) if h["at"] == 0 else Play("sign", h["id"]))
     close_window(state)
     assert state.voice[0] == 4          # seat 0's Hex went off first
@@ -1395,7 +1395,7 @@ def test_six_hex_tokens_and_eight_markers_limit_the_cards():
     for i in range(1, 6):
         state.hexes.append(dict(hx, id=i, at=1))
     state.commits = {str(i): {"kind": "take", "seat": 1, "hex": i} for i in range(1, 6)}
-    assert state._answering()["id"] == 0
+    assert state.answering()["id"] == 0
     assert not any(isinstance(a, Play) and a.card == "twain" for a in state.legal_actions())
     with pytest.raises(IllegalActionError, match="six Hex tokens"):
         state.apply(Play("twain", 0, (0, 2)))

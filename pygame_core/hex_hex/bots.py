@@ -30,7 +30,7 @@ from ..engine import CHANCE, Action, Match, State
 from .components import CARDS, CARDS_BY_ID, DECEPTION_CAUGHT_LOSS, T_DEALT
 from .rules import (
     RACE_STEP, RACE_TIMES, Cast, Challenge, Dealer, Detonate, Draw, Eradicate, HexHex, HexState,
-    Law, Null, Pass, Play, React, Spite, Strike, Suffer, Take, _hex_loss,
+    Law, Null, Pass, Play, React, Spite, Strike, Suffer, Take, hex_loss,
 )
 
 REFLEXES = {"easy": (450, 900), "normal": (320, 650), "hard": (240, 480)}
@@ -109,7 +109,7 @@ def _score(state: HexState, seat: int, action: Any) -> float:
         return -3.0
     if isinstance(action, HexHex):
         # The caller cannot be the slowest: everyone else risks 3 Voice.
-        stuck = state.jobs[0][0] == "play" and bool(state.hexes) and not state._answers(seat, state._answering())
+        stuck = state.jobs[0][0] == "play" and bool(state.hexes) and not state.answers(seat, state.answering())
         return 1.5 if stuck else 0.6
     if isinstance(action, Pass):
         return 0.0
@@ -268,8 +268,8 @@ def no_bluffs(state: HexState, acts: list[Any]) -> list[Any]:
     honest = [a for a in acts if not (isinstance(a, Play) and a.real and a.real != a.card)]
     if any(isinstance(a, Play) for a in honest):
         return honest
-    h = state._answering()
-    if _hex_loss(h) >= DECEPTION_CAUGHT_LOSS:
+    h = state.answering()
+    if hex_loss(h) >= DECEPTION_CAUGHT_LOSS:
         return acts
     return honest
 

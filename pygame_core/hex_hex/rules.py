@@ -312,7 +312,8 @@ DECISION_JOBS = frozenset({"pick", "cast", "play", "window", "boom", "spite", "s
                            "sign", "law"})
 
 
-def _hex_loss(h: dict[str, Any]) -> int:
+def hex_loss(h: dict[str, Any]) -> int:
+    """The Voice a Hex takes when it goes off: 1, plus its boosts and escalations."""
     return 1 + h["boost"] + h["esc"]
 
 
@@ -453,7 +454,7 @@ class HexState(State):
     def multi(self) -> bool:
         return len(self.hexes) > 1
 
-    def _answering(self) -> dict[str, Any]:
+    def answering(self) -> dict[str, Any]:
         """The Hex that needs an answer now."""
         if not self.multi():
             return self.hexes[0]
@@ -463,7 +464,7 @@ class HexState(State):
         raise AssertionError("every Hex has its answer")
 
     def _play_seat(self) -> int:
-        return int(self._answering()["at"])
+        return int(self.answering()["at"])
 
     def _window_order(self, job: list[Any]) -> list[int]:
         """Seats asked in a window: those holding cards (anyone, if a claim can be challenged)."""
@@ -566,7 +567,7 @@ class HexState(State):
                 hand.remove(it["real"])
         return hand
 
-    def _answers(self, s: int, h: dict[str, Any]) -> list[Play]:
+    def answers(self, s: int, h: dict[str, Any]) -> list[Play]:
         """Truthful answers to Hex `h` from `s`'s hand (only the forced card, if there is one)."""
         hand = self.available(s)
         if h["force"]:
@@ -593,8 +594,8 @@ class HexState(State):
         if kind == "cast":
             return [Cast(t) for t in range(self.players) if t != s]
         if kind == "play":
-            h = self._answering()
-            plays: list[Any] = self._answers(s, h)
+            h = self.answering()
+            plays: list[Any] = self.answers(s, h)
             if self.deceive[s] and not h["force"] and self.available(s):
                 claims: list[Any] = []
                 named: list[Play] = []
@@ -605,7 +606,7 @@ class HexState(State):
                         claims.append(Play(p.card, p.hex, p.to, r))
                 plays = claims
             actions: list[Any] = list(plays)
-            if not self._answers(s, h):
+            if not self.answers(s, h):
                 actions.append(Take(h["id"]))
             if self._hexhex_ok(s, h):
                 actions.append(HexHex())
@@ -703,7 +704,7 @@ class HexState(State):
                 return "no Hex is waiting for your answer now"
             assert s is not None  # a Hex waits for an answer: the game is not over
             card = CARDS_BY_ID.get(action.card)
-            h = self._answering()
+            h = self.answering()
             if action.hex != h["id"]:
                 return f"the Hex to answer now is h{h['id']}"
             if card is None:
@@ -746,8 +747,8 @@ class HexState(State):
         if isinstance(action, Take):
             if kind != "play":
                 return "no Hex is waiting for your answer now"
-            if action.hex != self._answering()["id"]:
-                return f"the Hex to answer now is h{self._answering()['id']}"
+            if action.hex != self.answering()["id"]:
+                return f"the Hex to answer now is h{self.answering()['id']}"
             return "you hold a card that can answer this Hex, so you must play it"
         if isinstance(action, (Null, Detonate, Eradicate, Challenge)):
             if kind != "window":
@@ -892,7 +893,7 @@ class HexState(State):
             self.buried[s].append(card)
 
     def _apply_answer(self, action: Any) -> None:
-        h = self._answering()
+        h = self.answering()
         s = int(h["at"])
         if isinstance(action, HexHex):
             self._start_race(s)
@@ -1095,7 +1096,7 @@ class HexState(State):
             return
         self.hexes.remove(h)
         self.hexed[s] += 1
-        loss = fixed or _hex_loss(h)
+        loss = fixed or hex_loss(h)
         by = h["by"]
         if card:
             self._play_card(s, card)
@@ -1239,7 +1240,7 @@ class HexState(State):
                 return
             if kind == "blind":
                 h = self.hex_by_id(job[2])
-                if h is None or h["at"] != job[1] or h["force"] or not self._answers(job[1], h):
+                if h is None or h["at"] != job[1] or h["force"] or not self.answers(job[1], h):
                     self.jobs.pop(0)
                     continue
                 return
@@ -1361,7 +1362,7 @@ class HexState(State):
         if kind == "steal":
             return f"{nm(job[1])} takes a card from {nm(job[2])}'s hand"
         if isinstance(action, Play):
-            h = self._answering()
+            h = self.answering()
             card = CARDS_BY_ID[action.card]
             if self.multi():
                 return f"{who} readies a face-down answer for the Hex on them"
@@ -1377,7 +1378,7 @@ class HexState(State):
         if isinstance(action, Take):
             if self.multi():
                 return f"{who} readies a face-down answer for the Hex on them"
-            h = self._answering()
+            h = self.answering()
             return f"{who} cannot pass the Hex from {nm(h['by'])} and is HEXED"
         if isinstance(action, Cast):
             return f"{who} says HEX-HEX, {nm(action.target)}! {nm(action.target)} is The Intended"
@@ -1447,7 +1448,7 @@ class HexState(State):
                     "mine": job[2].get(str(seat)) if mine else None}
         answering = None
         if kind == "play" and self.hexes:
-            answering = self._answering()["id"]
+            answering = self.answering()["id"]
         commits = []
         for h in (self.volley_order() if self.multi() else []):
             c = self.commits.get(str(h["id"]))
@@ -1472,7 +1473,7 @@ class HexState(State):
             "facedown": [len(b) for b in self.buried],
             "played": list(self.played),
             "ward": list(self.ward), "deceive": list(self.deceive), "charm": list(self.charm),
-            "hexes": [{k: v for k, v in h.items() if k != "back"} | {"loss": _hex_loss(h),
+            "hexes": [{k: v for k, v in h.items() if k != "back"} | {"loss": hex_loss(h),
                                                                       "nullable": h["back"] is not None}
                       for h in self.hexes],
             "markers_free": self.markers_free(),
@@ -1654,7 +1655,7 @@ class HexHexGame(Game):
             # Nothing public tells a readied card from a HEXED answer, so any legal answer will do.
             h = new.hex_by_id(hid)
             assert h is not None
-            answers = new._answers(s, h)
+            answers = new.answers(s, h)
             if not answers:
                 new.commits[str(hid)] = {"kind": "take", "seat": s, "hex": hid}
                 continue
