@@ -577,3 +577,19 @@ def test_render_works_for_every_seat_through_a_random_game():
             assert "Game over" in html
             break
         match.play(rng.choice(state.legal_actions()))
+
+
+def test_usage_counts_special_cells_on_the_board_and_covered():
+    match = Match.start(GAME, 3, seed="use")
+    made = [bots.make_bot("normal", f"use/{i}") for i in range(3)]
+    while not match.state.is_over:
+        seat = match.state.current_player
+        match.play(made[seat].choose(match.state, seat), seat)
+    counts = bots.usage(match)
+    layout = match.state.layout
+    assert counts["on the board"] == {comp.DEPLOY: 6, comp.AMBER: 7, comp.BROWN: 6, comp.SKY: 12,
+                                      comp.PINK: 6}
+    assert counts["covered"][comp.DEPLOY] >= 1          # the first tile of the game
+    covered = {c for c in match.state.board if c in layout.bonus or c in layout.deploy}
+    assert sum(counts["covered"].values()) == len(covered)
+    assert set(counts["on the board"]) == set(bots.USAGE_LABELS)

@@ -795,3 +795,16 @@ def test_invariants_hold_and_catch_a_broken_state():
     copied.hands[1].append(copied.hands[0][0])
     with pytest.raises(AssertionError, match="goal cards not conserved"):
         invariants(copied)
+
+
+def test_usage_counts_goal_cards_drawn_and_completed():
+    match = Match.start(GAME, 2, seed="use")
+    made = [bots.make_bot("normal", f"use/{i}") for i in range(2)]
+    while not match.state.is_over:
+        seat = match.state.current_player
+        match.play(made[seat].choose(match.state, seat), seat)
+    counts = bots.usage(match)
+    draws = [e.action.goal for e in match.log if isinstance(e.action, DrawGoal)]
+    assert sum(counts["drawn"].values()) == len(draws)
+    assert sum(counts["completed"].values()) == sum(len(d) for d in match.state.done) >= 1
+    assert set(counts["completed"]) <= set(counts["drawn"]) <= set(bots.USAGE_LABELS)

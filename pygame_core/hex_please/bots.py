@@ -28,9 +28,9 @@ from typing import Any, Generator, Iterator, Sequence, cast
 
 from ..ai import Bot, bot_for_level
 from ..ai.lookahead import Candidate, LookaheadBot
-from ..engine import CHANCE, State
+from ..engine import CHANCE, Match, State
 from ..hexgrid import Hex
-from .components import BONUSES, TILE_BY_CODE
+from .components import AMBER, BONUSES, BROWN, DEPLOY, PINK, SKY, TILE_BY_CODE
 from .rules import END, PASS, Draw, HexPleaseState, Place
 
 HAND_WEIGHT = 0.15
@@ -176,3 +176,23 @@ class HardBot(LookaheadBot):
 def make_bot(level: str, seed: int | str = 0, **budget: Any) -> Bot:
     """easy, normal or hard; hard takes the budget keywords of `HardBot`."""
     return bot_for_level(level, seed, EasyBot, NormalBot, HardBot, **budget)
+
+
+# -- statistics for the report ------------------------------------------------------------------
+USAGE_LABELS: dict[str, str] = {SKY: "Sky Blue +3", PINK: "Pink +5", BROWN: "Brown x2",
+                                AMBER: "Amber x3", DEPLOY: "Deployment Cell"}
+"""Names for the report's rows, in the order to list them."""
+
+
+def usage(match: Match) -> dict[str, dict[str, float]]:
+    """Per kind of special cell: how many the board has and how many were covered by the end."""
+    state = match.state
+    assert isinstance(state, HexPleaseState)
+    kinds = {**state.layout.bonus, **{c: DEPLOY for c in state.layout.deploy}}
+    on_board: dict[str, float] = {}
+    covered: dict[str, float] = {}
+    for cell, kind in kinds.items():
+        on_board[kind] = on_board.get(kind, 0.0) + 1
+        if cell in state.board:
+            covered[kind] = covered.get(kind, 0.0) + 1
+    return {"on the board": on_board, "covered": covered}

@@ -251,8 +251,8 @@ def board_for(players: int, boards: str = BALANCED) -> Board:
     return board_for_radius(RADIUS_BY_PLAYERS[boards][players], boards)
 
 
-__all__ = ["AMBER", "BAG_SIZE", "BALANCED", "BLOCKER", "BLOCKER_CODE", "BOARDS", "BONUSES", "BRIDGE",
-           "BROWN", "Board", "COLOURS", "COLOUR_BY_LETTER", "DEFAULT_ROUNDS", "ORIGINAL", "PINK",
-           "RADIUS_BY_PLAYERS", "ROUNDS_CHOICES", "SIDES",
-           "SKY", "SOLID", "TILES", "TILE_BY_CODE", "TILE_ORDER", "UNIVERSAL", "UNIVERSAL_CODE",
-           "board_for", "board_for_radius", "hand_size", "opposite", "side_colours"]
+__all__ = ["AMBER", "BAG_SIZE", "BALANCED", "BLOCKER", "BLOCKER_CODE", "BOARDS", "BONUSES",
+           "BRIDGE", "BROWN", "Board", "COLOURS", "COLOUR_BY_LETTER", "DEFAULT_ROUNDS", "DEPLOY",
+           "ORIGINAL", "PINK", "RADIUS_BY_PLAYERS", "ROUNDS_CHOICES", "SIDES", "SKY", "SOLID",
+           "TILES", "TILE_BY_CODE", "TILE_ORDER", "UNIVERSAL", "UNIVERSAL_CODE", "board_for",
+           "board_for_radius", "hand_size", "opposite", "side_colours"]

@@ -27,12 +27,12 @@ from typing import Any, Callable, Generator, Iterator, Sequence
 
 from ..ai import Bot, SliceClock
 from ..ai.lookahead import Candidate, LookaheadBot
-from ..engine import State
+from ..engine import Match, State
 from ..hexgrid import Hex
-from .components import GOALS_BY_ID, KIND_OF, ORIENTED, WILD
+from .components import GOAL_IDS, GOALS_BY_ID, KIND_OF, ORIENTED, WILD
 from .rules import (
-    Board, HexState, Keep, Move, Pass, Place, Trade, clusters, find_goal, frontier, icon_uses,
-    keeps_one_group, kinds_of,
+    Board, DrawGoal, HexState, Keep, Move, Pass, Place, Trade, clusters, find_goal, frontier,
+    icon_uses, keeps_one_group, kinds_of,
 )
 
 WIN = 1000.0
@@ -435,3 +435,23 @@ def make_bot(level: str, seed: int | str = 0, **budget: Any) -> Bot:
     if level not in ("easy", "normal"):
         raise ValueError(f"unknown level {level!r}")
     return HexBot(level, seed)
+
+
+# -- statistics for the report ------------------------------------------------------------------
+USAGE_LABELS: dict[str, str] = {g: f"goal {g}" for g in GOAL_IDS}
+"""Names for the report's rows, in the order of components.py."""
+
+
+def usage(match: Match) -> dict[str, dict[str, float]]:
+    """Per goal card: how often it was drawn and how often it was completed in this game."""
+    state = match.state
+    assert isinstance(state, HexState)
+    drawn: dict[str, float] = {}
+    for entry in match.log:
+        if isinstance(entry.action, DrawGoal):
+            drawn[entry.action.goal] = drawn.get(entry.action.goal, 0.0) + 1
+    completed: dict[str, float] = {}
+    for goals in state.done:
+        for goal in goals:
+            completed[goal] = completed.get(goal, 0.0) + 1
+    return {"drawn": drawn, "completed": completed}
