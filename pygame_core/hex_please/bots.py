@@ -196,3 +196,18 @@ def usage(match: Match) -> dict[str, dict[str, float]]:
         if cell in state.board:
             covered[kind] = covered.get(kind, 0.0) + 1
     return {"on the board": on_board, "covered": covered}
+
+
+REPORT_NOTES = """\
+## The levels and the boards
+
+- **random** lays any legal tile; **easy** the best of three random placements; **normal** the
+  placement that scores most now; **hard** looks a turn ahead with the shared
+  `LookaheadBot` (hidden hands and the bag dealt afresh from its own view).
+- Hard against normal needs more games than a report cell to be sure of: 66.9% [62.1%, 71.3%]
+  over 400 games (`python -m pygame_core tournament hex-please --bots hard,normal --seats 2
+  --games 200 --jobs 1 --seed m1`, then `m2`).
+- The seat table uses the normal bot because it is fast enough for 1500 games a row, which a
+  gap of a few points needs. These are the balanced boards (the default); on the original
+  boards seat 3 of 3 won 39.7% (docs/hex-please.md, "Seat balance", has both and the hard bot).
+"""
