@@ -236,3 +236,43 @@ def test_hard_weighs_the_chance_that_a_nearly_dry_rival_ends_the_game_soon():
     assert abs(averaged - at_the_mean) > 0.01
     # Nobody home at a seat still to play: this round is the last.
     assert bots.rounds_after_this(3, 1, [4.0, 0.0, 5.0], 12, False) == ((0, 1.0),)
+
+
+def test_rival_score_tables_are_distributions_and_wild_play_scores_less():
+    list(bots.tables_in_steps())
+    list(bots.rival_tables_in_steps())
+    wild, sound = bots._rivals[0]
+    for table_ in (wild, sound):
+        assert table_[0][8][0] == 1.0                   # no turns left: nothing more to score
+        for t in (1, 4, bots.RIVAL_TURNS):
+            for h in (0, 1, 8, bots.RIVAL_HOME):
+                assert math.isclose(sum(table_[t][h]), 1.0)
+    mean = lambda d: sum(i * p for i, p in enumerate(d))  # noqa: E731
+    assert mean(wild[6][8]) < mean(sound[6][8])
+    assert mean(sound[6][8]) == pytest.approx(bots.future(8, 6)[0], abs=0.5)
+
+
+def test_hard_plans_to_win_more_often_against_wild_rivals_than_sound_ones():
+    list(bots.tables_in_steps())
+    list(bots.rival_tables_in_steps())
+    state = table(["rats", "crypt", "dragon"], [8, 8, 8])
+    plans = {}
+    for sound in (0.0, 1.0):
+        plan = bots.Plan(state, 0, [1.0, sound, sound])
+        list(plan.build())
+        plans[sound] = plan.after[8][0]
+    assert plans[0.0] > 0.5 > 0.4 > plans[1.0] > 0.2
+    # More points are never worse. (More adventurers can be: a guild with nobody home
+    # ends the game, which a leader may want.)
+    plan = bots.Plan(state, 0, [1.0, 0.5, 0.5])
+    list(plan.build())
+    assert all(a <= b + 1e-12 for a, b in zip(plan.after[4], plan.after[4][1:]))
+
+
+def test_hard_reads_wild_rivals_and_keeps_a_lead_safe():
+    # Round 4: seat 0 leads by 8 with 6 at home; its rivals have thrown away most of their
+    # guilds for 2 points. A long shot is a needless risk now; a sure point is better.
+    state = table(["dragon", "rats", "toll"], [6, 3, 2], [["tower", "riddle"], ["caravan"], []])
+    state.round = 4
+    assert bots.rival_soundness(state, 1) < 0.3 and bots.rival_soundness(state, 2) < 0.3
+    assert make_bot("hack-and-slash", "hard").choose(state, 0) in (Go("rats"), Go("toll"))
