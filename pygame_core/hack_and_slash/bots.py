@@ -139,6 +139,22 @@ def _alive() -> list[list[float]]:
     return _survival[0]
 
 
+def typical_turn_weights(home: int) -> list[tuple[Quest, float]]:
+    """How likely a guild that picks any quest it can staff (Brag or a card of a random
+    row, all alike) picks each quest, with `home` at home."""
+    if home <= 0:
+        return []
+    deck = len(QUESTS)
+    staffable = [q for q in QUESTS if q.challenge <= home]
+    n = len(staffable)
+    # How many staffable cards a random row shows: hypergeometric.
+    shown = [math.comb(n, i) * math.comb(deck - n, QUESTS_FACE_UP - i) / math.comb(deck, QUESTS_FACE_UP)
+             for i in range(QUESTS_FACE_UP + 1)]
+    brag_weight = sum(p / (1 + i) for i, p in enumerate(shown))
+    card_weight = sum(p * i / (1 + i) for i, p in enumerate(shown)) / n if n else 0.0
+    return [(BRAG, brag_weight), *((q, card_weight) for q in staffable)]
+
+
 def typical_turn(home: int) -> dict[int, float]:
     """Adventurers at home after one turn of a typical guild: it sends a party on Brag or
     on any quest of a random row that it can staff, all equally likely, and sends a
@@ -148,20 +164,12 @@ def typical_turn(home: int) -> dict[int, float]:
     """
     if home <= 0:
         return {0: 1.0}
-    deck = len(QUESTS)
-    staffable = [q for q in QUESTS if q.challenge <= home]
-    n = len(staffable)
-    # How many staffable cards a random row shows: hypergeometric.
-    shown = [math.comb(n, i) * math.comb(deck - n, QUESTS_FACE_UP - i) / math.comb(deck, QUESTS_FACE_UP)
-             for i in range(QUESTS_FACE_UP + 1)]
-    brag_weight = sum(p / (1 + i) for i, p in enumerate(shown))
-    card_weight = sum(p * i / (1 + i) for i, p in enumerate(shown)) / n if n else 0.0
     after: dict[int, float] = {}
 
     def add(h: int, p: float) -> None:
         after[h] = after.get(h, 0.0) + p
 
-    for q, weight in [(BRAG, brag_weight), *((q, card_weight) for q in staffable)]:
+    for q, weight in typical_turn_weights(home):
         c, back = q.challenge, min(H_MAX, home + q.recruit)
         first, groups = _profile(q)
         add(back, weight * first)
@@ -601,21 +609,6 @@ def rival_tables_in_steps() -> Iterator[None]:
         sound.append(srow)
     if not _rivals:
         _rivals.append((wild, sound))
-
-
-def typical_turn_weights(home: int) -> list[tuple[Quest, float]]:
-    """How likely a guild that picks any quest it can staff (Brag or a card of a random
-    row, all alike) picks each quest, with `home` at home."""
-    if home <= 0:
-        return []
-    deck = len(QUESTS)
-    staffable = [q for q in QUESTS if q.challenge <= home]
-    n = len(staffable)
-    shown = [math.comb(n, i) * math.comb(deck - n, QUESTS_FACE_UP - i) / math.comb(deck, QUESTS_FACE_UP)
-             for i in range(QUESTS_FACE_UP + 1)]
-    brag_weight = sum(p / (1 + i) for i, p in enumerate(shown))
-    card_weight = sum(p * i / (1 + i) for i, p in enumerate(shown)) / n if n else 0.0
-    return [(BRAG, brag_weight), *((q, card_weight) for q in staffable)]
 
 
 def rival_soundness(state: HackState, seat: int) -> float:
