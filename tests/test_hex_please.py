@@ -10,6 +10,7 @@ import time
 import pytest
 
 from pygame_core import CHANCE, IllegalActionError, Match, SaveError, get_game
+from pygame_core.ai.tournament import play
 from pygame_core.hex_please import bots, components as comp, view as hpview
 from pygame_core.hex_please.rules import END, PASS, Draw, HexPleaseState, Place, parse_action
 from pygame_core.hex_please.tutorial import TUTORIAL, tutorial_feedback, tutorial_match
@@ -580,11 +581,7 @@ def test_render_works_for_every_seat_through_a_random_game():
 
 
 def test_usage_counts_special_cells_on_the_board_and_covered():
-    match = Match.start(GAME, 3, seed="use")
-    made = [bots.make_bot("normal", f"use/{i}") for i in range(3)]
-    while not match.state.is_over:
-        seat = match.state.current_player
-        match.play(made[seat].choose(match.state, seat), seat)
+    match, _ = play("hex-please", ["normal"] * 3, seed="use")
     counts = bots.usage(match)
     layout = match.state.layout
     assert counts["on the board"] == {comp.DEPLOY: 6, comp.AMBER: 7, comp.BROWN: 6, comp.SKY: 12,

@@ -9,6 +9,7 @@ from collections import Counter
 import pytest
 
 from pygame_core import CHANCE, IllegalActionError, Match, SaveError
+from pygame_core.ai.tournament import play
 from pygame_core.hexgrid import Hex, is_connected, normalize, rotate
 from pygame_core.horrible_hex import bots, view as hview
 from pygame_core.horrible_hex.components import (
@@ -798,11 +799,7 @@ def test_invariants_hold_and_catch_a_broken_state():
 
 
 def test_usage_counts_goal_cards_drawn_and_completed():
-    match = Match.start(GAME, 2, seed="use")
-    made = [bots.make_bot("normal", f"use/{i}") for i in range(2)]
-    while not match.state.is_over:
-        seat = match.state.current_player
-        match.play(made[seat].choose(match.state, seat), seat)
+    match, _ = play("horrible-hex", ["normal"] * 2, seed="use")
     counts = bots.usage(match)
     draws = [e.action.goal for e in match.log if isinstance(e.action, DrawGoal)]
     assert sum(counts["drawn"].values()) == len(draws)

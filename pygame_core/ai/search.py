@@ -279,9 +279,8 @@ class ExpectimaxBot(Bot):
                  horizon: Callable[[State], bool] | None = None,
                  prune: Pruner | None = None, clone: Cloner | None = None,
                  max_outcomes: int = 64, slice_seconds: float = SLICE_SECONDS,
-                 noise: float = 0.0, prepare: Callable[[], Iterator[None]] | None = None) -> None:
+                 noise: float = 0.0) -> None:
         super().__init__(seed)
-        self.prepare = prepare  # work the evaluation needs first, in slices (e.g. building a table)
         self.evaluate = evaluate
         self.key = key
         self.horizon = horizon
@@ -296,8 +295,6 @@ class ExpectimaxBot(Bot):
         self._clock = SliceClock(slice_seconds)
 
     def think(self, state: State, seat: int) -> Iterator[Action | None]:
-        if self.prepare is not None:
-            yield from self.prepare()
         actions = state.legal_actions()
         if self.prune is not None and len(actions) > 1:
             actions = self.prune(state, actions) or actions

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Callable, Hashable, Iterator
+from typing import Any, Callable, Hashable, Iterator, NamedTuple
 
 from ..ai import Bot, SliceClock
 from ..engine import CHANCE, Match, State
@@ -194,6 +194,48 @@ def survival_table() -> list[list[float]]:
     return alive
 
 
+class _Option(NamedTuple):
+    """A quest played soundly with h at home: its points to come (mean and second moment)
+    and how the turn ends (success, quitting after a failure, a failed rescue)."""
+    quest: Quest
+    mean: float
+    second: float
+    success: float
+    quit: float
+    lost: float
+
+
+def _sound_row(h: int, m1: list[float], m2: list[float]) -> list[_Option]:
+    """Sound play with h at home, from the tables a turn shorter (m1 mean, m2 second moment):
+    each quest of the deck in reach played at its best (after a failure, a rescue of the best
+    die when that is worth more than quitting), Brag standing in for a card worth less or out
+    of reach; best first. A random row's best card is then found with `_row_weights`."""
+    options: dict[str, _Option] = {}
+    for q in (BRAG, *QUESTS):
+        if q.challenge > h:
+            continue
+        c, pts = q.challenge, q.points
+        win = min(H_MAX, h + q.recruit)
+        win1, win2 = pts + m1[win], pts * pts + 2 * pts * m1[win] + m2[win]
+        first, groups = _profile(q)
+        e1, e2, success, quit_, lost = first * win1, first * win2, first, 0.0, 0.0
+        for r, p in groups:
+            if h - c >= 1:
+                rescue1 = r * win1 + (1 - r) * m1[h - c - 1]
+                if rescue1 > m1[h - c]:
+                    e1 += p * rescue1
+                    e2 += p * (r * win2 + (1 - r) * m2[h - c - 1])
+                    success, lost = success + p * r, lost + p * (1 - r)
+                    continue
+            e1 += p * m1[h - c]
+            e2 += p * m2[h - c]
+            quit_ += p
+        options[q.id] = _Option(q, e1, e2, success, quit_, lost)
+    brag = options[BRAG.id]
+    row = [options[q.id] if q.id in options and options[q.id].mean > brag.mean else brag for q in QUESTS]
+    return sorted(row, key=lambda o: -o.mean)
+
+
 def tables_in_steps() -> Iterator[None]:
     """Make the tables behind `future` (about 0.2 s inside Pyodide), yielding after each row
     so the page stays responsive (the hard bot runs this before its first search); once
@@ -216,35 +258,10 @@ def tables_in_steps() -> Iterator[None]:
     weights = _row_weights(len(QUESTS), QUESTS_FACE_UP)
     for k in range(1, K_MAX + 1):
         yield None
-        m1, m2 = mean[k - 1], second[k - 1]
         for h in range(1, H_MAX + 1):
-            options: list[tuple[float, float] | None] = []   # None: a quest out of reach
-            for q in (BRAG, *QUESTS):
-                if q.challenge > h:
-                    options.append(None)
-                    continue
-                c, pts = q.challenge, q.points
-                win = min(H_MAX, h + q.recruit)
-                win1, win2 = pts + m1[win], pts * pts + 2 * pts * m1[win] + m2[win]
-                first, groups = _profile(q)
-                e1, e2 = first * win1, first * win2
-                for r, p in groups:
-                    quit1, quit2 = m1[h - c], m2[h - c]
-                    if h - c >= 1:
-                        res1 = r * win1 + (1 - r) * m1[h - c - 1]
-                        if res1 > quit1:
-                            e1 += p * res1
-                            e2 += p * (r * win2 + (1 - r) * m2[h - c - 1])
-                            continue
-                    e1 += p * quit1
-                    e2 += p * quit2
-                options.append((e1, e2))
-            brag = options[0]
-            assert brag is not None
-            row = sorted((o if o is not None and o[0] > brag[0] else brag for o in options[1:]),
-                         key=lambda o: -o[0])
-            mean[k][h] = sum(w * o[0] for w, o in zip(weights, row))
-            second[k][h] = sum(w * o[1] for w, o in zip(weights, row))
+            row = _sound_row(h, mean[k - 1], second[k - 1])
+            mean[k][h] = sum(w * o.mean for w, o in zip(weights, row))
+            second[k][h] = sum(w * o.second for w, o in zip(weights, row))
     yield None
     _alive()
     if not _filled:
@@ -551,7 +568,7 @@ def rival_tables_in_steps() -> Iterator[None]:
     `future`). Made once, a row at a time."""
     if _rivals:
         return
-    mean, _ = _tables()
+    mean, second = _tables()
     nothing = [1.0] + [0.0] * (RIVAL_POINTS - 1)
     wild: list[list[Dist]] = [[list(nothing) for _ in range(RIVAL_HOME + 1)]]
     sound: list[list[Dist]] = [[list(nothing) for _ in range(RIVAL_HOME + 1)]]
@@ -559,7 +576,7 @@ def rival_tables_in_steps() -> Iterator[None]:
     moves = [typical_turn_weights(h) for h in range(RIVAL_HOME + 1)]
     for t in range(1, RIVAL_TURNS + 1):
         yield None
-        pw, ps, m1 = wild[t - 1], sound[t - 1], mean[t - 1]
+        pw, ps = wild[t - 1], sound[t - 1]
         wrow: list[Dist] = [list(nothing)]
         srow: list[Dist] = [list(nothing)]
         for h in range(1, RIVAL_HOME + 1):
@@ -575,35 +592,15 @@ def rival_tables_in_steps() -> Iterator[None]:
                     _add(ends, (q.points, back), w * first)
                     _add(ends, (0, h - c), w * (1 - first))
             wrow.append(_mixed(pw, ends))
-            # Sound play: the option the mean table likes best, from Brag and a random row.
-            options: list[tuple[float, Quest, float, float, float]] = []
-            for q in (BRAG, *QUESTS):
-                if q.challenge > h:
-                    continue
-                c, pts = q.challenge, q.points
-                win1 = pts + m1[min(H_MAX, h + q.recruit)]
-                first, groups = _profile(q)
-                e1, p_win, p_quit, p_lost = first * win1, first, 0.0, 0.0
-                for r, p in groups:
-                    if h - c >= 1 and r * win1 + (1 - r) * m1[h - c - 1] > m1[h - c]:
-                        e1 += p * (r * win1 + (1 - r) * m1[h - c - 1])
-                        p_win, p_lost = p_win + p * r, p_lost + p * (1 - r)
-                    else:
-                        e1 += p * m1[h - c]
-                        p_quit += p
-                options.append((e1, q, p_win, p_quit, p_lost))
-            brag = options[0]
-            by_card = {o[1].id: o for o in options[1:]}
-            row = sorted((by_card[q.id] if q.id in by_card and by_card[q.id][0] > brag[0] else brag
-                          for q in QUESTS), key=lambda o: -o[0])
+            # Sound play: the best of Brag and a random row, as `future` plays it.
             ends = {}
-            for w, (_, q, p_win, p_quit, p_lost) in zip(weights, row):
+            for w, o in zip(weights, _sound_row(h, mean[t - 1], second[t - 1])):
                 if w <= 0:
                     continue
-                c = q.challenge
-                _add(ends, (q.points, min(RIVAL_HOME, h + q.recruit)), w * p_win)
-                _add(ends, (0, h - c), w * p_quit)
-                _add(ends, (0, h - c - 1), w * p_lost)
+                q, c = o.quest, o.quest.challenge
+                _add(ends, (q.points, min(RIVAL_HOME, h + q.recruit)), w * o.success)
+                _add(ends, (0, h - c), w * o.quit)
+                _add(ends, (0, h - c - 1), w * o.lost)
             srow.append(_mixed(ps, ends))
         wild.append(wrow)
         sound.append(srow)
@@ -740,7 +737,6 @@ class HardBot(Bot):
         self.name = "hack-and-slash hard"
         self.plan: Plan | None = None
         self.plan_key: Hashable = None
-        self.search: Any = None
 
     def think(self, state: State, seat: int) -> Iterator[Any]:
         from ..ai.search import ExpectimaxBot
@@ -760,13 +756,7 @@ class HardBot(Bot):
         plan = self.plan
         search = ExpectimaxBot(self.seed, evaluate=lambda s, _: plan.value(s),  # type: ignore[arg-type]
                                key=search_key, horizon=turn_over, clone=fast_clone)
-        self.search = search
         yield from search.think(state, seat)
-
-    @property
-    def last_values(self) -> dict[str, float]:
-        """The value of each move of the latest choice (for tests and the curious)."""
-        return self.search.last_values if self.search is not None else {}
 
 
 def make_bot(level: str, seed: int | str = 0, **budget: object) -> "Bot":
