@@ -19,6 +19,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Hashable, Iterable, Sequence, cast
 
+from .names import clean_names
+
 CHANCE = -1
 """The seat that rolls the dice and shuffles the decks."""
 
@@ -275,8 +277,7 @@ class Match:
     def __post_init__(self) -> None:
         self.options = self.game.resolve_options(self.options)
         self.state = self.game.new(self.players, **self.options)
-        if not self.names:
-            self.names = [f"Player {i + 1}" for i in range(self.players)]
+        self.names = clean_names(self.names, self.players)
         self.resolve_chance()
 
     @classmethod
