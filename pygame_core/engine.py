@@ -24,6 +24,9 @@ from .names import clean_names
 CHANCE = -1
 """The seat that rolls the dice and shuffles the decks."""
 
+MAX_SEED = 100
+"""Seeds are typed or shared by people; a longer one is refused rather than hashed at every roll."""
+
 Action = Hashable
 """Actions are small frozen values whose `str()` is their notation."""
 
@@ -132,12 +135,16 @@ class State(ABC):
             return []
         return self._chance_outcomes()
 
-    def apply(self, action: Action) -> None:
-        """Carry out `action` or raise IllegalActionError, leaving the state as it was."""
+    def check(self, action: Action) -> None:
+        """Raise IllegalActionError, with the reason, unless `action` is legal here."""
         if self.is_over:
             raise IllegalActionError(f"{action}: the game is over")
         if action not in self.legal_actions():
             raise IllegalActionError(f"{action}: {self.why_illegal(action)}")
+
+    def apply(self, action: Action) -> None:
+        """Carry out `action` or raise IllegalActionError, leaving the state as it was."""
+        self.check(action)
         self._apply(action)
 
     def clone(self) -> "State":
@@ -273,8 +280,13 @@ class Match:
     names: list[str] = field(default_factory=list)
     state: State = field(init=False)
     log: list[LogEntry] = field(default_factory=list, init=False)
+    edited: str = field(default="", init=False)
+    """Set by `replay` when a chance result in the log is not the one the seed gives: the
+    log was edited by hand to choose dice or draws. Says which entry."""
 
     def __post_init__(self) -> None:
+        if len(self.seed) > MAX_SEED:
+            raise ValueError(f"a seed is at most {MAX_SEED} characters, not {len(self.seed):,}")
         self.options = self.game.resolve_options(self.options)
         self.state = self.game.new(self.players, **self.options)
         self.names = clean_names(self.names, self.players)
@@ -293,8 +305,10 @@ class Match:
         return [e.action for e in self.log]
 
     def _record(self, seat: int, action: Action) -> None:
-        text = self.state.describe(action, self.names)
-        self.state.apply(action)
+        state = self.state
+        state.check(action)  # before describing it: words are only found for legal actions
+        text = state.describe(action, self.names)
+        state._apply(action)
         self.log.append(LogEntry(seat, action, text))
 
     def resolve_chance(self) -> None:
@@ -320,15 +334,30 @@ class Match:
     def play_text(self, text: str, seat: int | None = None) -> None:
         self.play(self.game.parse_action(text), seat)
 
+    def undo_point(self, seat: int) -> int | None:
+        """Where `seat`'s undo would rewind the log to (just before its last decision), or
+        None when there is nothing it may take back.
+
+        Undo never crosses a chance event: chance comes from the seed one step at a time, so
+        taking back a move that led to a roll or a draw and playing it again would show the
+        same result, a peek at the future. What chance has shown stays; the game over, too.
+        """
+        if self.state.is_over:
+            return None
+        last = max((i for i, e in enumerate(self.log) if e.seat == seat), default=None)
+        if last is None or any(e.seat == CHANCE for e in self.log[last:]):
+            return None
+        return last
+
     def can_undo(self, seat: int) -> bool:
-        return any(e.seat == seat for e in self.log)
+        return self.undo_point(seat) is not None
 
     def undo(self, seat: int) -> None:
         """Take back everything since `seat`'s last decision, which is taken back too."""
-        last = max((i for i, e in enumerate(self.log) if e.seat == seat), default=None)
-        if last is None:
-            raise IllegalActionError(f"seat {seat + 1} has nothing to undo")
-        self.truncate(last)
+        point = self.undo_point(seat)
+        if point is None:
+            raise IllegalActionError(f"seat {seat + 1} has nothing to undo since the last roll or draw")
+        self.truncate(point)
 
     def truncate(self, length: int) -> None:
         """Rewind to the position after the first `length` log entries (replaying them)."""
@@ -350,6 +379,10 @@ class Match:
         match.state = game.new(players, **match.options)
         for step, item in enumerate(actions):
             action = game.parse_action(item) if isinstance(item, str) else item
+            if match.state.is_chance_node and not match.edited:
+                fair = sample_chance(match.state, chance_rng(match.seed, step))
+                if fair != action:
+                    match.edited = f"log entry {step + 1} was edited: chance gave {fair}, not {action}"
             try:
                 match._record(match.state.current_player, action)  # type: ignore[arg-type]
             except IllegalActionError as exc:

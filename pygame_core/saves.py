@@ -12,10 +12,11 @@ import hashlib
 import json
 import math
 import re
+from itertools import accumulate
 from typing import Any
 
 from . import get_game
-from .engine import CHANCE, IllegalActionError, Match, SaveError
+from .engine import CHANCE, MAX_SEED, IllegalActionError, Match, SaveError
 
 FORMAT = 2
 """Current format. 1: no seat set-up or digest (still loads, see `_migrate`)."""
@@ -24,26 +25,26 @@ MAX_BYTES = 2_000_000
 """Far above any real game's log (a few KB to a few dozen); bigger input is refused at once."""
 
 MAX_DEPTH = 20
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]")
-_INNERMOST = re.compile(r"\[\]|\{\}")
+MAX_ACTIONS = 20_000
+"""Far above any real game's log (the longest random games have a few thousand actions)."""
+
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
     """Whether JSON text nests deeper than `limit`, found without parsing it.
 
     Parsing first is not safe: in Pyodide a few thousand nested brackets overflow the
-    JavaScript stack and kill the interpreter. So: drop strings, keep brackets, peel off
-    innermost pairs `limit` times (each pass is one regex over the text); what is left is
-    either deeper structure or a few unmatched brackets of malformed JSON.
+    JavaScript stack and kill the interpreter. Every step is one linear pass: escaped
+    backslashes and quotes go first, then whole strings, then all but brackets; the depth
+    is the highest running sum of the brackets left. Malformed JSON can only be misread
+    past its first error, where the parser stops anyway.
     """
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    for _ in range(limit):
-        brackets, peeled = _INNERMOST.subn("", brackets)
-        if not peeled:
-            break
-    # A pair still there is nesting past the limit; many unmatched brackets could be too.
-    return bool(_INNERMOST.search(brackets)) or len(brackets) > limit
+    text = text.replace("\\\\", "").replace('\\"', "")
+    outside_strings = "".join(text.split('"')[::2])  # with escapes gone, quotes pair up
+    brackets = _NOT_BRACKET.sub("", outside_strings)
+    return bool(brackets) and max(accumulate(map(_DEPTH_STEP.__getitem__, brackets))) > limit
 
 
 def state_digest(match: Match) -> str:
@@ -139,8 +140,12 @@ def load(text: str | bytes) -> tuple[Match, dict[str, Any]]:
         raise SaveError(f"the rules of {game_id[:40]!r} could not be loaded ({exc})") from None
     players = _expect(data, "players", int, "player count")
     options = game.saved_options(_expect(data, "options", dict, "options"))
-    seed = _expect(data, "seed", (str, int), "seed")
+    seed = str(_expect(data, "seed", (str, int), "seed"))
     log = _expect(data, "log", list, "action log")
+    if len(seed) > MAX_SEED:
+        raise SaveError(f"the save's seed is {len(seed):,} characters; seeds are at most {MAX_SEED}")
+    if len(log) > MAX_ACTIONS:
+        raise SaveError(f"the save's log has {len(log):,} actions; games have at most {MAX_ACTIONS:,}")
     names = data.get("names") or []
     meta = data.get("meta") or {}
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -157,11 +162,11 @@ def load(text: str | bytes) -> tuple[Match, dict[str, Any]]:
     if names and len(names) != players:
         raise SaveError(f"the save names {len(names)} players but has {players} seats")
     try:
-        match = Match.replay(game, players, options, str(seed), log, names)
+        match = Match.replay(game, players, options, seed, log, names)
     except IllegalActionError as exc:
         raise SaveError(f"the save's log does not replay: {exc}") from None
-    except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise SaveError(f"the save's log does not replay: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - whatever a rule trips on, a save fails with a reason
+        raise SaveError(f"the save's log does not replay ({type(exc).__name__}: {exc})") from None
     # The log must stop where a player decides (chance that follows a move is part of it).
     if match.state.current_player == CHANCE:
         raise SaveError("the save's log stops in the middle of a chance event")
@@ -171,3 +176,4 @@ def load(text: str | bytes) -> tuple[Match, dict[str, Any]]:
     if digest is not None and digest != state_digest(match):
         raise SaveError("the save's log replays to a different position than the one saved")
     return match, meta
+
