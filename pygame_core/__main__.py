@@ -76,7 +76,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except (OSError, SaveError) as exc:
         print(f"cannot replay {args.file}: {exc}", file=sys.stderr)
         return 2
+    # A save's text may hold anything (a lone surrogate in its seed): shown, never a crash.
+    sys.stdout.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
     print(f"{match.game.name}, {match.players} players, seed {match.seed}, options {match.options}")
+    if match.edited:
+        print(f"Edited by hand, not a fair game: {match.edited}")
     for entry in match.log:
         print("  " + entry.text)
     state = match.state
