@@ -187,8 +187,8 @@ def test_settings_survive_garbage():
     assert store.settings() == {}
     backend.setItem(storage.SETTINGS_KEY, "[1]")
     assert store.settings() == {}
-    store.save_settings({"theme": "dark"})
-    assert store.settings() == {"theme": "dark"}
+    store.save_settings({"theme": "dark", "high_contrast": True})
+    assert store.settings() == {"speed": 1.0, "high_contrast": True}  # unknown ones are dropped
 
 
 def test_new_ids_are_per_game_and_time():

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pygame_core import saves
+from pygame_core.names import clean_name, default_name
 
 PREFIX = "hex-table:save:"
 SETTINGS_KEY = "hex-table:settings"
+MAX_LISTED_NAMES = 12  # the most seats of any game
 
 
 class Backend(Protocol):
@@ -39,6 +41,31 @@ class StaleSave(Exception):
     """Another tab saved this game more recently than this tab knows."""
 
 
+class DeletedSave(Exception):
+    """The game was deleted (in another tab) after this tab last saved it."""
+
+
+MAX_REVISION = 2 ** 53  # a revision past what JavaScript counts exactly is not a revision
+
+
+def revision_of(meta: Any) -> int:
+    """A save's revision from its (untrusted) meta data: 0 unless a sane whole number."""
+    if not isinstance(meta, dict):
+        return 0
+    rev = saves.finite(meta.get("rev"))
+    return int(rev) if 0 <= rev < MAX_REVISION else 0
+
+
+def seat_kinds(meta: Any, players: int, kinds: Any) -> list[str]:
+    """Who plays each seat ("human" or a computer level) from a save's untrusted meta data;
+    every seat human when the record does not fit the game."""
+    seats = meta.get("seats") if isinstance(meta, dict) else None
+    if (isinstance(seats, list) and len(seats) == players
+            and all(isinstance(s, str) and s in kinds for s in seats)):
+        return list(seats)
+    return ["human"] * players
+
+
 @dataclass
 class SaveEntry:
     id: str
@@ -48,12 +75,14 @@ class SaveEntry:
     turn: int = 0
     updated: float = 0.0
     over: bool = False
+    edited: bool = False  # its chance results were found changed by hand when it was opened
     problem: str = ""  # non-empty: the save cannot be loaded, and why
 
 
 class SaveStore:
     def __init__(self, backend: Backend | None) -> None:
         self.backend = backend
+        self.seen: set[str] = set()  # saves this tab has read or written: gone means deleted
 
     @property
     def available(self) -> bool:
@@ -76,25 +105,31 @@ class SaveStore:
         return sorted(found)
 
     def read(self, save_id: str) -> str | None:
-        return self._require().getItem(PREFIX + save_id)
+        text = self._require().getItem(PREFIX + save_id)
+        if text:
+            self.seen.add(save_id)
+        return text
 
     def entries(self) -> list[SaveEntry]:
         """Every save, newest first; damaged ones carry a `problem` and are listed too."""
         out = []
         for save_id in self.ids():
-            text = self.read(save_id) or ""
+            text = self._require().getItem(PREFIX + save_id) or ""
             try:
                 data = saves.parse(text)
                 meta = data.get("meta")
                 meta = meta if isinstance(meta, dict) else {}
                 names = data.get("names")
+                names = names[:MAX_LISTED_NAMES] if isinstance(names, list) else []
                 out.append(SaveEntry(
-                    id=save_id, game=str(data.get("game", "")), title=str(meta.get("title", "")),
-                    names=tuple(str(n) for n in names) if isinstance(names, list) else (),
-                    turn=int(saves.finite(meta.get("turn"))), updated=saves.finite(meta.get("updated")),
-                    over=meta.get("over") is True))
+                    id=save_id, game=clean_name(data.get("game"), "?"),
+                    title=clean_name(meta.get("title"), "A saved game"),
+                    names=tuple(clean_name(n, default_name(i)) for i, n in enumerate(names)),
+                    turn=int(min(max(saves.finite(meta.get("turn")), 0), 10 ** 9)),
+                    updated=saves.finite(meta.get("updated")),
+                    over=meta.get("over") is True, edited=meta.get("edited") is True))
             except Exception as exc:  # noqa: BLE001 - one bad save must not hide the others
-                out.append(SaveEntry(id=save_id, problem=str(exc)))
+                out.append(SaveEntry(id=save_id, problem=str(exc)[:300]))
         return sorted(out, key=lambda e: -e.updated)
 
     def revision(self, save_id: str) -> int:
@@ -103,33 +138,36 @@ class SaveStore:
         if not text:
             return 0
         try:
-            meta = saves.parse(text).get("meta")
-            return int(saves.finite(meta.get("rev"))) if isinstance(meta, dict) else 0
+            return revision_of(saves.parse(text).get("meta"))
         except Exception:  # noqa: BLE001 - a damaged entry has no revision worth keeping
             return 0
 
     def write(self, save_id: str, text: str, rev: int, force: bool = False) -> None:
         """Store `text` as revision `rev`; refuse if the stored one is newer (another tab)."""
         backend = self._require()
+        if not force and save_id in self.seen and not backend.getItem(PREFIX + save_id):
+            raise DeletedSave(save_id)
         if not force and self.revision(save_id) >= rev:
             raise StaleSave(save_id)
         try:
             backend.setItem(PREFIX + save_id, text)
+            self.seen.add(save_id)
         except Exception as exc:  # QuotaExceededError or SecurityError from the browser
             raise StorageUnavailable(f"the save could not be written ({exc})") from None
 
     def delete(self, save_id: str) -> None:
         self._require().removeItem(PREFIX + save_id)
+        self.seen.discard(save_id)
 
     def settings(self) -> dict[str, Any]:
+        """The player's settings, each checked: a stored value of the wrong kind is dropped."""
         if self.backend is None:
             return {}
         try:
             text = str(self.backend.getItem(SETTINGS_KEY) or "{}")
             if len(text) > 100_000 or saves.too_deep(text):
                 return {}
-            value = json.loads(text)
-            return value if isinstance(value, dict) else {}
+            return clean_settings(json.loads(text))
         except Exception:  # noqa: BLE001 - unreadable settings fall back to the defaults
             return {}
 
@@ -139,6 +177,28 @@ class SaveStore:
                 self.backend.setItem(SETTINGS_KEY, json.dumps(settings))
             except Exception:
                 pass  # settings are a convenience; losing them is not worth a message
+
+
+SPEEDS = (0.0, 0.4, 1.0, 2.0)  # the choices the settings panel offers
+MAX_BESTS = 500
+
+
+def clean_settings(raw: Any) -> dict[str, Any]:
+    """Settings from storage with every value of the kind the page expects, or left out."""
+    if not isinstance(raw, dict):
+        return {}
+    out: dict[str, Any] = {}
+    speed = saves.finite(raw.get("speed"), 1.0)
+    out["speed"] = speed if speed in SPEEDS else 1.0
+    for flag in ("reduced_motion", "high_contrast", "countdown"):
+        if isinstance(raw.get(flag), bool):
+            out[flag] = raw[flag]
+    for table, kind in (("best", float), ("tutorials", int)):
+        given = raw.get(table)
+        if isinstance(given, dict):
+            out[table] = {str(k)[:200]: kind(saves.finite(v)) for k, v in list(given.items())[:MAX_BESTS]
+                          if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    return out
 
 
 def new_id(game_id: str, now: float | None = None) -> str:
