@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pygame_core import CHANCE, IllegalActionError, Match, get_game
@@ -31,15 +33,39 @@ def test_replay_rebuilds_the_same_state_and_checks_every_action():
         Match.replay(GAME, 3, {}, "s2", bad)
 
 
-def test_undo_takes_back_the_seats_last_decision_and_rolls_the_same_dice_again():
+def test_undo_cannot_take_back_a_move_whose_roll_was_seen():
+    """Undo that cannot peek: the dice that followed a decision stay rolled."""
     m = Match.start(GAME, 2, seed="s3")
     m.play(Go("brag"))
-    roll_before = m.log[-1].action
-    state_after = m.state.to_json()
-    m.undo(0)
-    assert m.state.current_player == 0 and len(m.log) == 3  # back to the set-up reveals
-    m.play(Go("brag"))
-    assert m.log[-1].action == roll_before and m.state.to_json() == state_after
+    assert m.log[-1].seat == CHANCE
+    assert not m.can_undo(0)
+    with pytest.raises(IllegalActionError, match="since the last roll or draw"):
+        m.undo(0)
+
+
+@pytest.mark.parametrize("game_id", ["horrible-hex", "hex-hex", "hex-please", "hack-and-slash"])
+def test_undo_takes_back_decisions_up_to_the_last_chance_event_and_never_after_the_end(game_id):
+    game = get_game(game_id)
+    rng = random.Random(game_id)
+    m = Match.start(game, game.default_players, seed="undo")
+    undone = 0
+    while not m.state.is_over:
+        seat = m.state.current_player
+        for who in range(m.players):
+            point = m.undo_point(who)
+            mine = [i for i, e in enumerate(m.log) if e.seat == who]
+            if point is not None:
+                assert point == mine[-1] and all(e.seat != CHANCE for e in m.log[point:])
+            else:
+                assert not mine or any(e.seat == CHANCE for e in m.log[mine[-1]:])
+        if m.can_undo(seat) and rng.random() < 0.3:
+            kept = m.log[:m.undo_point(seat)]
+            m.undo(seat)
+            assert [e.action for e in m.log] == [e.action for e in kept] and m.state.current_player == seat
+            undone += 1
+        m.play(rng.choice(m.state.legal_actions()))
+    assert not any(m.can_undo(s) for s in range(m.players))
+    assert undone or game_id != "hex-hex"  # in the others nearly every move rolls or draws
 
 
 def test_undo_with_nothing_to_undo_is_refused():
