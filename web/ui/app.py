@@ -6,7 +6,6 @@ game's `rules.py` (through the engine contract) and its `view.py`.
 from __future__ import annotations
 
 import asyncio
-import html
 import importlib
 import importlib.util
 import json
@@ -21,7 +20,11 @@ import browser
 import bytecode
 from browser import el, make, notice, on, present, set_text, show
 from pygame_core import CHANCE, GAMES, IllegalActionError, Match, SaveError, game_module, get_game, saves
-from storage import SaveStore, StaleSave, StorageUnavailable, new_id
+from pygame_core.markup import Markup, join, tag
+from pygame_core.names import MAX_LENGTH as MAX_NAME, default_name
+from pygame_core.engine import MAX_SEED
+from storage import (DeletedSave, SaveStore, StaleSave, StorageUnavailable, new_id, revision_of,
+                     seat_kinds)
 
 LEVELS = {"human": "Human", "easy": "Computer: easy", "normal": "Computer: normal",
           "hard": "Computer: hard"}
@@ -43,6 +46,14 @@ class FaultyBot:
         raise RuntimeError("injected fault: the computer player crashed")
         yield None
 
+
+TABLE_RULES = tag("section", tag("h3", "At this table"), tag("ul", tag(
+    "li", "Undo takes back your own moves, one at a time, back to the last roll, draw or shuffle: "
+    "what chance has shown stays shown, so undo never lets you see a roll and choose again. "
+    "Undo is off once the game is over, and when several people share the device."), tag(
+    "li", "Dice, shuffles and draws come from the game's seed: the same seed and the same moves "
+    "replay the same game. A saved game whose dice or draws were changed by hand is marked "
+    "as edited in the menu.")), class_="table-rules")
 
 PAN_WIDTH = 700  # px: at most this wide, boards keep touch-sized cells and pan (see app.css)
 ARROWS = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1), "ArrowUp": (0, -1)}
@@ -88,6 +99,13 @@ def injected_faults() -> list[str]:
         return [str(f) for f in faults] if isinstance(faults, list) else []
     except Exception:
         return []
+
+
+def edited_warning(match: Match) -> str:
+    if not match.edited:
+        return ""
+    return (" This save was edited by hand: its dice or draws are not the ones its seed gives "
+            f"({match.edited}), so it is not a fair game.")
 
 
 def view_module(game_id: str) -> Any:
@@ -171,7 +189,7 @@ class Session:
         state = self.match.state
         return {"seats": self.seats, "rev": self.rev, "updated": time.time() * 1000,
                 "turn": self.match.turn_number(), "over": state.is_over,
-                "title": self.match.game.name}
+                "title": self.match.game.name, "edited": bool(self.match.edited)}
 
 
 class App:
@@ -329,7 +347,8 @@ class App:
             else:
                 when = str(js.Date.new(entry.updated).toLocaleString())
                 state = "finished" if entry.over else f"turn {entry.turn}"
-                label = f"{entry.title} · {', '.join(entry.names)} · {state} · {when}"
+                edited = " · edited by hand (not a fair game)" if entry.edited else ""
+                label = f"{entry.title} · {', '.join(entry.names)} · {state} · {when}{edited}"
                 item.appendChild(make("span", label, "save-title"))
                 cont = make("button", "View" if entry.over else "Continue", "primary", type="button")
                 on(cont, "click", self.guard(lambda e, i=entry.id: self.open_save(i)))
@@ -357,6 +376,10 @@ class App:
         files = event.target.files
         if not files or files.length == 0:
             return
+        if files.item(0).size > saves.MAX_BYTES:
+            event.target.value = ""
+            notice(f"That file is too large to be a saved game (saves are at most {saves.MAX_BYTES:,} bytes).", 10)
+            return
         text = str(await files.item(0).text())
         event.target.value = ""
         try:
@@ -364,12 +387,9 @@ class App:
         except SaveError as exc:
             notice(f"That file could not be imported: {exc}", 10)
             return
-        seats = meta.get("seats") if isinstance(meta.get("seats"), list) else None
-        if not seats or len(seats) != match.players or not all(s in LEVELS for s in seats):
-            seats = ["human"] * match.players
-        self.session = Session(match, seats, new_id(match.game.id))
+        self.session = Session(match, seat_kinds(meta, match.players, LEVELS), new_id(match.game.id))
         self.autosave()
-        notice(f"Imported a game of {match.game.name}.")
+        notice(f"Imported a game of {match.game.name}." + edited_warning(match))
         self.show_game()
 
     # -- new game --------------------------------------------------------------------------
@@ -378,29 +398,29 @@ class App:
         self.setup_game = game_id
         set_text("setup-title", f"New game of {game.name}")
         fields = el("setup-fields")
-        rows = ['<p><label>Players <select id="setup-players">'
-                + "".join(f'<option value="{n}"{" selected" if n == game.default_players else ""}>{n}</option>'
-                          for n in range(game.min_players, game.max_players + 1))
-                + "</select></label></p>", '<fieldset><legend>Seats</legend><ol class="seat-rows">']
+        rows = [tag("p", tag("label", "Players ", tag("select", [
+            tag("option", n, value=n, selected=n == game.default_players)
+            for n in range(game.min_players, game.max_players + 1)], id="setup-players")))]
+        seat_rows = []
         for seat in range(game.max_players):
             kind = "human" if seat == 0 else "normal"
-            options = "".join(f'<option value="{k}"{" selected" if k == kind else ""}>{v}</option>'
-                              for k, v in LEVELS.items())
-            rows.append(f'<li class="seat-row" data-seat="{seat}"><label>Name <input type="text" '
-                        f'maxlength="24" class="seat-name" value="Player {seat + 1}" autocomplete="off">'
-                        f'</label> <label>Who <select class="seat-kind">{options}</select></label></li>')
-        rows.append("</ol></fieldset>")
+            seat_rows.append(tag("li", tag("label", "Name ", tag(
+                "input", type="text", maxlength=MAX_NAME, class_="seat-name", value=default_name(seat),
+                autocomplete="off")), " ", tag("label", "Who ", tag("select", [
+                    tag("option", text, value=k, selected=k == kind) for k, text in LEVELS.items()],
+                    class_="seat-kind")), class_="seat-row", data_seat=seat))
+        rows.append(tag("fieldset", tag("legend", "Seats"), tag("ol", seat_rows, class_="seat-rows")))
         for opt in game.options.values():
-            choices = "".join(
-                f'<option value="{html.escape(json.dumps(c))}"{" selected" if c == opt.default else ""}>'
-                f'{html.escape(str(c))}</option>' for c in opt.choices)
-            rows.append(f'<p><label>{html.escape(opt.label or opt.name)} '
-                        f'<select class="setup-option" data-option="{html.escape(opt.name)}">{choices}'
-                        f'</select></label>{" <small>" + html.escape(opt.help) + "</small>" if opt.help else ""}</p>')
+            choices = [tag("option", str(c), value=json.dumps(c), selected=c == opt.default)
+                       for c in opt.choices]
+            rows.append(tag("p", tag("label", opt.label or opt.name, " ", tag(
+                "select", choices, class_="setup-option", data_option=opt.name)),
+                opt.help and join(" ", tag("small", opt.help))))
         seed = f"{js.Math.floor(js.Math.random() * 1e9):d}"
-        rows.append(f'<p><label>Seed <input type="text" id="setup-seed" value="{seed}" maxlength="32" '
-                    'autocomplete="off"></label> <small>The same seed and moves replay the same game.</small></p>')
-        fields.innerHTML = "".join(rows)
+        rows.append(tag("p", tag("label", "Seed ", tag("input", type="text", id="setup-seed", value=seed,
+                                                       maxlength=32, autocomplete="off")),
+                        " ", tag("small", "The same seed and moves replay the same game.")))
+        browser.set_html(fields, join(rows))
         on(el("setup-players"), "change", lambda e: self.update_seat_rows())
         self.update_seat_rows()
         el("setup").showModal()
@@ -416,8 +436,7 @@ class App:
         players = int(el("setup-players").value)
         names, seats = [], []
         for row in list(js.document.querySelectorAll(".seat-row"))[:players]:
-            name = str(row.querySelector(".seat-name").value).strip()[:24]
-            names.append(name or f"Player {len(names) + 1}")
+            names.append(str(row.querySelector(".seat-name").value))  # Match cleans it
             seats.append(str(row.querySelector(".seat-kind").value))
         options = {str(s.getAttribute("data-option")): json.loads(str(s.value))
                    for s in js.document.querySelectorAll(".setup-option")}
@@ -454,11 +473,14 @@ class App:
             problems.append(f"level={level} (using normal)")
             level = "normal"
         seats = ["human"] * (players - bots) + [level] * bots
-        given = [n.strip()[:24] for n in params.get("names", "").split(",") if n.strip()]
-        names = [given[i] if i < len(given) else f"Player {i + 1}" for i in range(players)]
+        names = params.get("names", "").split(",")[:players]  # Match cleans each one
+        seed = params.get("seed") or None
+        if seed is not None and len(seed) > MAX_SEED:
+            problems.append(f"a seed of {len(seed):,} characters (using a random one)")
+            seed = None
         if problems:
             notice("Some settings in the address were not understood: " + "; ".join(problems), 8)
-        self.begin(game_id, players, seats, names, {}, params.get("seed") or None)
+        self.begin(game_id, players, seats, names, {}, seed)
 
     def begin(self, game_id: str, players: int, seats: list[str], names: list[str],
               options: dict[str, Any], seed: str | None) -> None:
@@ -479,10 +501,9 @@ class App:
             notice(f"That saved game cannot be opened: {exc}. It is kept in the list.", 10)
             self.go_menu()
             return
-        seats = meta.get("seats")
-        if not isinstance(seats, list) or len(seats) != match.players or not all(s in LEVELS for s in seats):
-            seats = ["human"] * match.players
-        self.session = Session(match, seats, save_id, rev=int(meta.get("rev", 0) or 0))
+        self.session = Session(match, seat_kinds(meta, match.players, LEVELS), save_id, rev=revision_of(meta))
+        if match.edited:
+            notice(edited_warning(match).strip(), 10)
         self.show_game()
 
     # -- the game screen -----------------------------------------------------------------
@@ -498,7 +519,9 @@ class App:
         show("menu", False)
         show("game")
         set_text("game-title", session.match.game.name)
-        el("rules-panel").innerHTML = ""  # filled when first opened
+        browser.set_html(el("rules-panel"), Markup())  # filled when first opened
+        show("rules-panel", False)
+        el("rules-button").setAttribute("aria-expanded", "false")
         el("log").replaceChildren()
         session.log_rendered = 0
         self.render()
@@ -565,7 +588,7 @@ class App:
         if needs_handoff:
             set_text("handoff-text", f"Pass the device to {match.names[seat]}. "
                                      "Everyone else, look away.")
-            el("board").innerHTML = ""
+            browser.set_html(el("board"), Markup())
         else:
             if "render" in injected_faults() and match.turn_number() > 0:
                 raise RuntimeError("injected fault: the board could not be drawn")
@@ -576,7 +599,7 @@ class App:
                     board = self.table_prompt(window) + board
                 else:
                     self.pass_for(cur, window["pass"])
-            el("board").innerHTML = board
+            browser.set_html(el("board"), board)
         self.render_status()
         if ask_table:
             set_text("turn", "Response window: anyone responding?")
@@ -587,21 +610,22 @@ class App:
         if had_focus:
             self.refocus(focused, was)
 
-    def table_prompt(self, window: dict[str, Any]) -> str:
+    def table_prompt(self, window: dict[str, Any]) -> Markup:
         """One prompt for everybody: the same whatever anyone holds, so it gives nothing away."""
         session = self.session
         assert session is not None
         names = session.match.names
         people = [s for s in window["waiting"] if session.is_human(s)]
-        played = "".join(f"<li>{html.escape(t)}</li>" for t in window["played"])
-        buttons = "".join(f'<button type="button" data-respond="{s}">{html.escape(names[s])}</button> '
-                          for s in people)
-        return (f'<div class="panel table-window" role="alertdialog" aria-label="Anyone responding?" '
-                f'data-countdown="{window["seconds"]}" data-respond-all="">'
-                f'<p>Just played:</p><ol>{played}</ol><p><strong>Anyone responding?</strong> '
-                f'Whoever wants to answer out of turn taps their name and takes the device.</p>'
-                f'<p>{buttons}<button type="button" class="primary" data-respond="">'
-                f'No one — go on</button></p><p data-countdown-text=""></p></div>')
+        buttons = [join(tag("button", names[s], type="button", data_respond=s), " ") for s in people]
+        return tag(
+            "div", tag("p", "Just played:"), tag("ol", [tag("li", t) for t in window["played"]]),
+            tag("p", tag("strong", "Anyone responding?"),
+                " Whoever wants to answer out of turn taps their name and takes the device."),
+            tag("p", buttons, tag("button", "No one — go on", type="button", class_="primary",
+                                  data_respond="")),
+            tag("p", data_countdown_text=""),
+            class_="panel table-window", role="alertdialog", aria_label="Anyone responding?",
+            data_countdown=window["seconds"], data_respond_all="")
 
     def respond(self, answer: str) -> None:
         """The table answered its prompt: a seat's number (they take the device) or "" (no one)."""
@@ -699,10 +723,11 @@ class App:
             if i in state.winners:
                 chip.classList.add("winner")
             scores.appendChild(chip)
-        human_moves = [i for i, e in enumerate(match.log) if session.is_human(e.seat)]
         scripted = session.tutorial is not None  # the tutorial's steps cannot be taken back
-        el("undo-button").disabled = scripted or not (len(session.humans) == 1 and human_moves)
-        el("suggest-button").disabled = scripted or not session.is_human(state.current_player)
+        el("undo-button").disabled = scripted or not (len(session.humans) == 1
+                                                      and match.can_undo(session.humans[0]))
+        el("suggest-button").disabled = (scripted or state.is_over
+                                         or not session.is_human(state.current_player))
         el("export-button").disabled = scripted
 
     def render_log(self) -> None:
@@ -741,7 +766,7 @@ class App:
     def toggle_rules(self) -> None:
         panel = el("rules-panel")
         if self.session is not None and not panel.innerHTML:
-            panel.innerHTML = self.session.view.RULES_HTML
+            browser.set_html(panel, join(self.session.view.RULES_HTML, TABLE_RULES))
         panel.hidden = not panel.hidden
         el("rules-button").setAttribute("aria-expanded", "false" if panel.hidden else "true")
 
@@ -1096,6 +1121,10 @@ class App:
         try:
             self.store.write(session.save_id, saves.dump(session.match, session.meta()), session.rev)
             session.save_failed = False
+        except DeletedSave:
+            session.rev -= 1
+            browser.banner("This game was deleted in another tab or window, so it is no longer "
+                           "saved.", "", ("Save it again", lambda: self.save_again(session)))
         except StaleSave:
             session.rev -= 1
             browser.banner("This game was played on in another tab or window. Reload it here to "
@@ -1107,6 +1136,10 @@ class App:
                 notice(f"Could not save: {exc}. The game goes on; the last good save is kept.", 10)
             session.save_failed = True
 
+    def save_again(self, session: Session) -> None:
+        session.rev += 1
+        self.store.write(session.save_id, saves.dump(session.match, session.meta()), session.rev, force=True)
+
     def export_current(self) -> None:
         session = self.session
         if session is not None:
@@ -1117,6 +1150,9 @@ class App:
         navigator = js.navigator
         if not hasattr(navigator, "serviceWorker") or js.window.isSecureContext is False:
             return
+
+        if present(navigator.serviceWorker.controller):
+            show("offline-status")  # this page came through the worker: it works offline
 
         def on_registered(registration: Any) -> None:
             if present(registration.active):
@@ -1146,6 +1182,8 @@ class App:
         on(navigator.serviceWorker, "controllerchange",
            lambda e: js.location.reload() if not el("update-button").hidden else None)
         def on_failed(error: Any) -> None:
+            if present(navigator.serviceWorker.controller):
+                return  # offline, the worker's script cannot be checked for updates; it still runs
             notice("Offline play is not available: the offline cache could not be set up "
                    f"({error}). The games still work while you are online.", 10)
         script = "./no-such-sw.js" if "sw" in injected_faults() else "./sw.js"

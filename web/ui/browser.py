@@ -9,6 +9,8 @@ from typing import Any, Callable
 import js
 from pyodide.ffi import create_proxy, jsnull, to_js
 
+from pygame_core.markup import Markup
+
 document = js.document
 _proxies: list[Any] = []  # kept alive for as long as the page lives
 
@@ -26,6 +28,14 @@ def on(target: Any, event: str, handler: Callable[[Any], Any]) -> None:
     proxy = create_proxy(handler)
     _proxies.append(proxy)
     target.addEventListener(event, proxy)
+
+
+def set_html(node: Any, markup: Markup) -> None:
+    """The only way this page puts markup into the document: it must be `Markup`, which is
+    built with text escaped (pygame_core.markup), never a string put together by hand."""
+    if not isinstance(markup, Markup):
+        raise TypeError(f"refusing to insert {type(markup).__name__} as markup; build it with pygame_core.markup")
+    node.innerHTML = markup
 
 
 def show(element_id: str, visible: bool = True) -> None:
@@ -120,12 +130,12 @@ def download(filename: str, text: str, mime: str = "application/json") -> None:
 
 
 def local_storage() -> Any | None:
-    """window.localStorage, or None where the browser refuses it (private mode, iframes)."""
+    """window.localStorage, or None where the browser refuses it (a blocked frame, storage
+    switched off). Reading decides, not writing: a full storage still lists its saves, and a
+    write that fails is reported when it happens (and tried again at the next move)."""
     try:
         storage = js.window.localStorage
-        probe = "hex-table:probe"
-        storage.setItem(probe, "1")
-        storage.removeItem(probe)
+        storage.getItem("hex-table:probe")
         return storage
     except Exception:
         return None
