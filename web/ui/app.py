@@ -10,7 +10,6 @@ import importlib
 import importlib.util
 import json
 import time
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import js
@@ -18,20 +17,22 @@ from pyodide.ffi import create_once_callable
 
 import browser
 import bytecode
+import presenter
 from browser import el, make, notice, on, present, set_text, show
 from pygame_core import CHANCE, GAMES, IllegalActionError, Match, SaveError, game_module, get_game, saves
 from pygame_core.markup import Markup, join, tag
 from pygame_core.names import MAX_LENGTH as MAX_NAME, default_name
 from pygame_core.engine import MAX_SEED
+from presenter import LEVELS, Session, view_module
 from storage import (DeletedSave, SaveStore, StaleSave, StorageUnavailable, new_id, revision_of,
                      seat_kinds)
 
-LEVELS = {"human": "Human", "easy": "Computer: easy", "normal": "Computer: normal",
-          "hard": "Computer: hard"}
 RACE_STEP_MS, RACE_LIMIT_MS = 50, 2000  # reaction times are sent rounded, and capped
 SLICE_SECONDS = 0.012   # a computer turn gives the browser a turn at least this often
-BOT_MIN_SECONDS = 0.45  # so a computer move is seen happening, not just its result
-LOG_SHOWN = 300
+BOT_MIN_SECONDS = 1.2  # at normal speed: long enough to read what a computer did
+FORCED_PAUSE_SECONDS = 0.6  # before the table passes for a person with no other choice
+LOG_TURNS = 80
+RECAP_LINES = 8
 KNOWN_PARAMS = {"game", "seats", "bots", "level", "seed", "names", "embed"}
 FAULTS_KEY = "hex-table:faults"
 """A JSON list in LocalStorage naming faults to inject ("bot", "render"): the e2e tests use
@@ -101,15 +102,19 @@ def injected_faults() -> list[str]:
         return []
 
 
+def save_meta(session: Session) -> dict[str, Any]:
+    """What the menu lists about a save, kept beside its log."""
+    match = session.match
+    return {"seats": session.seats, "rev": session.rev, "updated": time.time() * 1000,
+            "turn": match.turn_number(), "over": match.state.is_over,
+            "title": match.game.name, "edited": bool(match.edited)}
+
+
 def edited_warning(match: Match) -> str:
     if not match.edited:
         return ""
     return (" This save was edited by hand: its dice or draws are not the ones its seed gives "
             f"({match.edited}), so it is not a fair game.")
-
-
-def view_module(game_id: str) -> Any:
-    return importlib.import_module(game_module(game_id, "view"))
 
 
 def tutorial_name(game_id: str) -> str | None:
@@ -136,60 +141,6 @@ def playable_games() -> list[str]:
         except ImportError:
             continue
     return found
-
-
-@dataclass
-class Session:
-    """One game on screen: the match, who sits where, and page-only state."""
-
-    match: Match
-    seats: list[str]  # per seat: "human" or a computer level
-    save_id: str
-    rev: int = 0
-    ui: dict[str, str] = field(default_factory=dict)
-    view: Any = None
-    bots: dict[int, Any] = field(default_factory=dict)  # seat -> bot, made when first needed
-    shown_seat: int | None = None
-    handed_to: int | None = None
-    log_rendered: int = 0
-    thinking: bool = False
-    save_failed: bool = False
-    save_pending: bool = False  # a move is drawn and its save is queued (see App.save_soon)
-    bot_failed: bool = False  # a crashed computer player is not retried until the game is reopened
-    tutorial: Any = None  # the game's tutorial module while a tutorial is being played
-    step: int = 0  # the tutorial step the learner is at
-    race_shown: float | None = None  # when a reflex race prompt appeared (performance.now)
-    countdown: Any = None  # the timer that passes for a seat whose response time ran out
-    passing: Any = None  # after a table-wide response prompt: (its window key, seat given the device or None)
-
-    def __post_init__(self) -> None:
-        self.view = view_module(self.match.game.id)
-
-    def is_computer(self, seat: int | None) -> bool:
-        return (seat is not None and seat >= 0 and self.seats[seat] != "human"
-                and self.tutorial is None)  # a tutorial's computer moves are scripted
-
-    def bot(self, seat: int) -> Any:
-        """The seat's computer player, made on first use (the bots' code loads after the board)."""
-        if seat not in self.bots:
-            from pygame_core.ai import make_bot
-            self.bots[seat] = (FaultyBot() if "bot" in injected_faults() else
-                               make_bot(self.match.game.id, self.seats[seat],
-                                        f"{self.match.seed}/bot{seat}", seconds=1.5))
-        return self.bots[seat]
-
-    @property
-    def humans(self) -> list[int]:
-        return [i for i, kind in enumerate(self.seats) if kind == "human"]
-
-    def is_human(self, seat: int | None) -> bool:
-        return seat is not None and seat >= 0 and self.seats[seat] == "human"
-
-    def meta(self) -> dict[str, Any]:
-        state = self.match.state
-        return {"seats": self.seats, "rev": self.rev, "updated": time.time() * 1000,
-                "turn": self.match.turn_number(), "over": state.is_over,
-                "title": self.match.game.name, "edited": bool(self.match.edited)}
 
 
 class App:
@@ -227,6 +178,7 @@ class App:
         on(el("setup-form"), "submit", self.guard(self.start_from_setup))
         on(el("setup-cancel"), "click", lambda e: el("setup").close())
         on(el("board"), "click", self.guard(self.on_board_click))
+        on(el("summary"), "click", self.guard(self.on_summary_click))
         on(el("board"), "keydown", self.guard(self.on_board_key))
         on(js.document, "keydown", self.guard(self.on_race_key))
         on(el("undo-button"), "click", self.guard(lambda e: self.undo()))
@@ -271,16 +223,18 @@ class App:
     # -- settings --------------------------------------------------------------------------
     def wire_settings(self) -> None:
         speed, motion, contrast = el("setting-speed"), el("setting-motion"), el("setting-contrast")
+        ask = el("setting-ask-to-pass")
+        ask.checked = bool(self.settings.get("ask_to_pass", False))
         speed.value = str(self.settings.get("speed", 1))
         motion.checked = bool(self.settings.get("reduced_motion", browser.prefers_reduced_motion()))
         contrast.checked = bool(self.settings.get("high_contrast", False))
 
         def changed(event: Any = None) -> None:
             self.settings.update(speed=float(speed.value), reduced_motion=bool(motion.checked),
-                                 high_contrast=bool(contrast.checked))
+                                 high_contrast=bool(contrast.checked), ask_to_pass=bool(ask.checked))
             self.store.save_settings(self.settings)
             self.apply_settings()
-        for control in (speed, motion, contrast):
+        for control in (speed, motion, contrast, ask):
             control.disabled = False
             on(control, "change", self.guard(changed))
         self.apply_settings()
@@ -523,28 +477,9 @@ class App:
         show("rules-panel", False)
         el("rules-button").setAttribute("aria-expanded", "false")
         el("log").replaceChildren()
-        session.log_rendered = 0
+        session.log_rendered = session.log_turns = 0
         self.render()
         self.schedule_bots()
-
-    def viewing_seat(self) -> int | None:
-        session = self.session
-        assert session is not None
-        state = session.match.state
-        if session.is_human(state.current_player):
-            return state.current_player
-        if session.shown_seat is not None:
-            return session.shown_seat
-        return session.humans[0] if session.humans else None
-
-    def shared_hook(self) -> Any:
-        """The game's response-window hook when several people share this device, else None."""
-        session = self.session
-        assert session is not None
-        match = session.match
-        if len(session.humans) < 2 or not match.game.hides_information(match.players, **match.options):
-            return None
-        return getattr(session.view, "response_window", None)
 
     def keep_pan(self) -> None:
         """A board wider than a phone pans in its frame (see .board-pan): keep where the player
@@ -568,42 +503,31 @@ class App:
         had_focus = present(focused) and focused != board_el and bool(board_el.contains(focused))
         was = centre(focused) if had_focus else (0.0, 0.0, False)
         match, state = session.match, session.match.state
-        cur = state.current_player
-        # A response window on a shared device asks the whole table at once, from public facts
-        # only, instead of passing the device to every person in turn.
-        hook = self.shared_hook()
-        window = hook(state.view(None), match.names) if hook is not None and not state.is_over else None
-        if session.passing is not None and (window is None or session.passing[0] != window["key"]):
-            session.passing = None  # that window closed, or someone responded: ask afresh
-        ask_table = window is not None and session.is_human(cur)
-        if ask_table and session.passing is not None and session.passing[1] == cur:
-            session.passing, session.handed_to, ask_table = None, cur, False  # they asked for it
-        seat = self.viewing_seat()
-        if ask_table or (hook is not None and session.handed_to is None and not session.is_human(cur)):
-            seat = None  # nobody holds the device: show the public table
-        needs_handoff = (match.game.hides_information(match.players, **match.options) and len(session.humans) > 1
-                         and seat is not None and seat != session.handed_to and not state.is_over)
-        session.shown_seat = seat
-        show("handoff", needs_handoff)
-        if needs_handoff:
-            set_text("handoff-text", f"Pass the device to {match.names[seat]}. "
+        if len(match.log) != session.hint_for:
+            show("hint", False)  # a suggestion is for the position it was made in
+        scene = presenter.scene(session)
+        show("handoff", scene.handoff)
+        if scene.handoff:
+            set_text("handoff-text", f"Pass the device to {match.names[scene.seat]}. "
                                      "Everyone else, look away.")
             browser.set_html(el("board"), Markup())
         else:
             if "render" in injected_faults() and match.turn_number() > 0:
                 raise RuntimeError("injected fault: the board could not be drawn")
-            board = session.view.render(state.view(seat), session.ui, match.names)
-            if ask_table:
-                session.handed_to = None
+            board = session.view.render(state.view(scene.seat), session.ui, match.names)
+            window = scene.table_window
+            if window is not None:
+                # A response window on a shared device asks the whole table at once, from
+                # public facts only, instead of passing the device to every person in turn.
                 if session.passing is None:
                     board = self.table_prompt(window) + board
                 else:
-                    self.pass_for(cur, window["pass"])
+                    self.pass_for(state.current_player, window["pass"])
             browser.set_html(el("board"), board)
         self.render_status()
-        if ask_table:
+        if scene.table_window is not None:
             set_text("turn", "Response window: anyone responding?")
-        if ask_table or needs_handoff:
+        if scene.table_window is not None or scene.handoff:
             el("suggest-button").disabled = True  # a hint would show one person's cards to all
         self.render_log()
         self.arm_timers()
@@ -632,7 +556,7 @@ class App:
         session = self.session
         if session is None:
             return
-        hook = self.shared_hook()
+        hook = presenter.shared_window_hook(session)
         window = hook(session.match.state.view(None), session.match.names) if hook is not None else None
         if window is None:
             return
@@ -702,17 +626,9 @@ class App:
         assert session is not None
         match, state = session.match, session.match.state
         names = match.names
+        text = presenter.status_text(session)
         if state.is_over and match.players == 1:
-            text = f"Game over: {state.scores[0]:g} points. {self.record_solo_best(match)}"
-        elif state.is_over:
-            winners = " and ".join(names[w] for w in state.winners)
-            text = f"Game over: {winners} win{'s' if len(state.winners) == 1 else ''}."
-        elif state.current_player == CHANCE:
-            text = "Rolling…"
-        else:
-            who = names[state.current_player]
-            text = (f"{who} is thinking…" if not session.is_human(state.current_player)
-                    else f"{who}, your turn.")
+            text += " " + self.record_solo_best(match)
         set_text("turn", text)
         scores = el("scores")
         scores.replaceChildren()
@@ -724,29 +640,109 @@ class App:
                 chip.classList.add("winner")
             scores.appendChild(chip)
         scripted = session.tutorial is not None  # the tutorial's steps cannot be taken back
-        el("undo-button").disabled = scripted or not (len(session.humans) == 1
-                                                      and match.can_undo(session.humans[0]))
+        el("undo-button").disabled = not presenter.can_undo(session)
         el("suggest-button").disabled = (scripted or state.is_over
                                          or not session.is_human(state.current_player))
         el("export-button").disabled = scripted
+        self.render_summary()
+        self.render_recap()
 
-    def render_log(self) -> None:
+    def render_summary(self) -> None:
+        """The end of the game: standings, how a tie was decided, each score's parts, and
+        the ways on (rematch, a new game, the menu)."""
         session = self.session
         assert session is not None
-        log = session.match.log
-        listing = el("log")
-        if session.log_rendered > len(log):
+        box = el("summary")
+        over = session.match.state.is_over and session.tutorial is None
+        if not over:
+            if not box.hidden:
+                box.hidden = True
+            return
+        if not box.hidden:
+            return  # drawn once per game end
+        result = presenter.summary(session)
+        table = tag("table", tag("thead", tag("tr", tag("th", "Place", scope="col"),
+                                               tag("th", "Player", scope="col"),
+                                               tag("th", "Score", scope="col"),
+                                               [tag("th", label, scope="col") for label, _ in result.breakdown])),
+                    tag("tbody", [tag("tr", tag("td", st.place), tag("th", st.name, scope="row"),
+                                      tag("td", f"{st.score:g}"),
+                                      [tag("td", cells[st.seat] if st.seat < len(cells) else "")
+                                       for _, cells in result.breakdown],
+                                      class_="summary-winner" if st.place == 1 else None)
+                                  for st in result.standings]), class_="summary-table")
+        buttons = tag("p", tag("button", "Rematch", type="button", class_="primary", data_summary="rematch",
+                               title="The same players and settings, a new shuffle"),
+                      tag("button", "New game", type="button", data_summary="new"),
+                      tag("button", "Menu", type="button", data_summary="menu"), class_="summary-buttons")
+        browser.set_html(box, join(tag("h3", result.headline, id="summary-title"), table,
+                                   result.tie_break and tag("p", result.tie_break, class_="summary-tie"),
+                                   buttons))
+        box.hidden = False
+        focus = box.querySelector("[data-summary='rematch']")
+        if present(focus) and not session.is_computer(0) and len(session.humans) > 0:
+            focus.focus()
+
+    def on_summary_click(self, event: Any) -> None:
+        button = event.target.closest("[data-summary]")
+        session = self.session
+        if not present(button) or session is None:
+            return
+        choice = str(button.getAttribute("data-summary"))
+        if choice == "rematch":
+            again = presenter.rematch_settings(session)
+            self.begin(again["game_id"], again["players"], again["seats"], again["names"],
+                       again["options"], None)
+        elif choice == "new":
+            self.open_setup(session.match.game.id)
+        else:
+            self.go_menu()
+
+    def render_recap(self) -> None:
+        """What the computers did since the person last moved, kept on screen until they move
+        again: computer turns pass quickly, and the board alone does not say what changed."""
+        session = self.session
+        assert session is not None
+        box = el("recap")
+        humans = session.humans
+        lines: list[str] = []
+        if len(humans) == 1 and session.with_computers and session.tutorial is None:
+            seat = humans[0]
+            lines = presenter.since_last_move(session.match, seat)
+        if not lines:
+            box.hidden = True
+            return
+        shown = lines[-RECAP_LINES:]
+        browser.set_html(box, join(tag("h3", "Since your last move"),
+                                   tag("ul", [tag("li", line) for line in shown])))
+        box.hidden = False
+
+    def render_log(self) -> None:
+        """The log grouped by turn (presenter.turns). The last group drawn may have grown, so
+        it is drawn again with any new ones; old turns beyond LOG_TURNS leave the top."""
+        session = self.session
+        assert session is not None
+        match, listing = session.match, el("log")
+        if session.log_rendered > len(match.log):  # undone: start again
             listing.replaceChildren()
-            session.log_rendered = 0
-        start = max(session.log_rendered, len(log) - LOG_SHOWN)
-        new_lines = [entry.text for entry in log[start:]]
-        for text in new_lines:
-            listing.appendChild(make("li", text))
-        while listing.childElementCount > LOG_SHOWN:
+            session.log_rendered = session.log_turns = 0
+        if session.log_rendered == len(match.log):
+            return
+        new_lines = [e.text for e in match.log[session.log_rendered:]]
+        groups = presenter.turns(match)
+        redraw_from = max(session.log_turns - 1, 0, len(groups) - LOG_TURNS)
+        if session.log_turns and present(listing.lastElementChild):
+            listing.lastElementChild.remove()
+        names = match.names
+        browser.append_html(listing, join(tag(
+            "li", tag("span", names[turn.seat] if turn.seat is not None else "Set-up", class_="log-who"),
+            tag("ol", [tag("li", line) for line in turn.lines]), class_="log-turn")
+            for turn in groups[redraw_from:]))
+        while listing.childElementCount > LOG_TURNS:
             listing.firstElementChild.remove()
-        session.log_rendered = len(log)
-        if new_lines:  # the log's box keeps its last line in view by itself (see .log-scroll)
-            browser.announce(". ".join(new_lines[-4:]))
+        session.log_rendered, session.log_turns = len(match.log), len(groups)
+        # the log's box keeps its last line in view by itself (see .log-scroll)
+        browser.announce(". ".join(new_lines[-4:]))
 
     def record_solo_best(self, match: Match) -> str:
         """Keep the best solo result per game and seed in this browser; say how this one compares."""
@@ -772,7 +768,7 @@ class App:
 
     def hand_over(self) -> None:
         if self.session is not None:
-            self.session.handed_to = self.viewing_seat()
+            self.session.handed_to = presenter.viewing_seat(self.session)
             self.render()
 
     # -- input -----------------------------------------------------------------------------
@@ -862,7 +858,7 @@ class App:
             return
         handle = getattr(session.view, "handle_key", None)
         if handle is not None:
-            seat = self.viewing_seat()
+            seat = presenter.viewing_seat(session)
             new_ui = handle(key, session.match.state.view(seat), dict(session.ui))
             if new_ui is not None:
                 session.ui = new_ui
@@ -1013,6 +1009,22 @@ class App:
         if not state.is_over and session.is_computer(state.current_player):
             session.thinking = True
             asyncio.ensure_future(self.run_bot(session))
+            return
+        move = presenter.forced_move(session, ask_anyway=bool(self.settings.get("ask_to_pass")))
+        if move is not None:
+            self.play_for_person(session, move)
+
+    def play_for_person(self, session: Session, move: str) -> None:
+        """Play a person's only move for them (presenter.forced_move), in a task of its own and
+        after a pause long enough to see what they are passing on."""
+        length, seat = len(session.match.log), session.match.state.current_player
+
+        def go() -> None:
+            if (self.session is session and len(session.match.log) == length
+                    and session.match.state.current_player == seat):
+                self.play(lambda: session.match.play_text(move, seat))
+        delay = FORCED_PAUSE_SECONDS * float(self.settings.get("speed", 1))
+        js.setTimeout(browser.create_once(self.guard(go)), int(delay * 1000))
 
     async def load_bot(self, session: Session, seat: int) -> Any:
         """The seat's computer player; the first time, its code is imported a module per task,
@@ -1022,9 +1034,14 @@ class App:
             for name in ("pygame_core.ai", game_module(session.match.game.id, "bots")):
                 importlib.import_module(name)
                 await asyncio.sleep(0)
-        return session.bot(seat)
+        if seat not in session.bots:
+            from pygame_core.ai import make_bot
+            session.bots[seat] = (FaultyBot() if "bot" in injected_faults() else
+                                  make_bot(session.match.game.id, session.seats[seat],
+                                           f"{session.match.seed}/bot{seat}", seconds=1.5))
+        return session.bots[seat]
 
-    async def think(self, bot: Any, state: Any, seat: int) -> Any:
+    async def think(self, bot: Any, state: Any, seat: int, paced: bool = True) -> Any:
         """Run a bot in slices, yielding to the browser between them. Each search shows in the
         page's performance timeline as a "computer thinking" measure (tools/bench.py reads it)."""
         began_ms = js.performance.now()
@@ -1039,7 +1056,7 @@ class App:
                 slice_start = time.perf_counter()
         ended_ms = js.performance.now()
         js.performance.measure("computer thinking", browser.js_object(start=began_ms, end=ended_ms))
-        wait = BOT_MIN_SECONDS * float(self.settings.get("speed", 1)) - (ended_ms - began_ms) / 1000
+        wait = BOT_MIN_SECONDS * float(self.settings.get("speed", 1)) * paced - (ended_ms - began_ms) / 1000
         # Always a new task for the move: the search's last slice and drawing the move in
         # one task could block the page for over 50 ms.
         await asyncio.sleep(max(0.0, wait))
@@ -1083,13 +1100,19 @@ class App:
         from pygame_core.ai import make_bot
         try:
             bot = make_bot(session.match.game.id, "hard", f"{session.match.seed}/hint", seconds=1.5)
-            action = await self.think(bot, state, seat)
+            action = await self.think(bot, state, seat, paced=False)
         finally:
             el("suggest-button").disabled = False
         if session.match.state is not state or state.current_player != seat:
             return
         text = state.describe(action, session.match.names)
-        notice(f"Suggestion: {text}", 8)
+        hook = getattr(session.view, "suggest_ui", None)
+        if hook is not None:  # the game shows the move on its board (a piece chosen, a cell ringed)
+            session.ui = dict(hook(state.view(seat), str(action)) or {})
+            self.render()
+        set_text("hint", f"Suggestion: {text}")
+        session.hint_for = len(session.match.log)
+        show("hint")
         target = el("board").querySelector(f'[data-action="{js.CSS.escape(str(action))}"]')
         if present(target):
             target.classList.add("suggested")
@@ -1119,7 +1142,7 @@ class App:
             return
         session.rev += 1
         try:
-            self.store.write(session.save_id, saves.dump(session.match, session.meta()), session.rev)
+            self.store.write(session.save_id, saves.dump(session.match, save_meta(session)), session.rev)
             session.save_failed = False
         except DeletedSave:
             session.rev -= 1
@@ -1138,12 +1161,12 @@ class App:
 
     def save_again(self, session: Session) -> None:
         session.rev += 1
-        self.store.write(session.save_id, saves.dump(session.match, session.meta()), session.rev, force=True)
+        self.store.write(session.save_id, saves.dump(session.match, save_meta(session)), session.rev, force=True)
 
     def export_current(self) -> None:
         session = self.session
         if session is not None:
-            browser.download(f"{session.save_id}.json", saves.dump(session.match, session.meta()))
+            browser.download(f"{session.save_id}.json", saves.dump(session.match, save_meta(session)))
 
     # -- service worker --------------------------------------------------------------------
     def register_service_worker(self) -> None:

@@ -38,6 +38,13 @@ def set_html(node: Any, markup: Markup) -> None:
     node.innerHTML = markup
 
 
+def append_html(node: Any, markup: Markup) -> None:
+    """Add markup at the end of `node`, under the same rule as `set_html`."""
+    if not isinstance(markup, Markup):
+        raise TypeError(f"refusing to insert {type(markup).__name__} as markup; build it with pygame_core.markup")
+    node.insertAdjacentHTML("beforeend", markup)
+
+
 def show(element_id: str, visible: bool = True) -> None:
     el(element_id).hidden = not visible
 

@@ -1,0 +1,142 @@
+"""The page's presenter (`web/ui/presenter.py`) on CPython: what the table shows and does."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from pygame_core import CHANCE, GAMES, Match, get_game
+
+_UI = Path(__file__).resolve().parent.parent / "web" / "ui"
+_spec = importlib.util.spec_from_file_location("hex_table_presenter", _UI / "presenter.py")
+presenter = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = presenter
+_spec.loader.exec_module(presenter)  # type: ignore[union-attr]
+Session = presenter.Session
+
+
+def played(game_id: str, players: int, decisions: int, seed: str = "p", **options) -> Match:
+    match = Match.start(get_game(game_id), players, seed=seed, **options)
+    rng = random.Random(seed)
+    while match.turn_number() < decisions and not match.state.is_over:
+        match.play(rng.choice(match.state.legal_actions()))
+    return match
+
+
+def finished(game_id: str, players: int, seed: str = "end") -> Match:
+    return played(game_id, players, 10 ** 6, seed)
+
+
+def test_the_deal_is_one_line_and_the_log_groups_by_turn() -> None:
+    match = played("hex-please", 4, 9)
+    groups = presenter.turns(match)
+    assert groups[0].seat is None and len(groups[0].lines) == 1
+    seats = [g.seat for g in groups[1:]]
+    assert all(a != b for a, b in zip(seats, seats[1:])), "one group per turn"
+    decisions = [e for e in match.log if e.seat != CHANCE]
+    assert sum(len(g.lines) for g in groups[1:]) == len(match.log) - match.log.index(decisions[0])
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_what_happened_since_a_persons_last_move_leaves_out_their_own_move_and_luck(game_id: str) -> None:
+    game = get_game(game_id)
+    match = played(game_id, game.default_players, 12, seed="since")
+    seat = 0
+    lines = presenter.since_last_move(match, seat)
+    mine = [i for i, e in enumerate(match.log) if e.seat == seat]
+    if mine:
+        after = match.log[mine[-1] + 1:]
+        while after and after[0].seat == CHANCE:
+            after = after[1:]
+        assert lines == [e.text for e in after]
+
+
+def test_status_says_whose_turn_and_who_won() -> None:
+    match = played("hack-and-slash", 3, 0)
+    session = Session(match, ["human", "normal", "normal"], "id")
+    assert presenter.status_text(session) == "Player 1, your turn."
+    over = finished("hack-and-slash", 3)
+    session = Session(over, ["human", "normal", "normal"], "id")
+    assert presenter.status_text(session).startswith("Game over: ")
+
+
+def test_the_tutorials_learner_wins_in_good_english() -> None:
+    over = finished("hack-and-slash", 2, seed="you")
+    over.names = ["You", "Bo"]
+    session = Session(over, ["human", "normal"], "id")
+    text = presenter.status_text(session)
+    assert "You wins" not in text and "Bo win." not in text
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_summary_ranks_every_player_and_says_how_a_tie_was_decided(game_id: str) -> None:
+    game = get_game(game_id)
+    for seed in range(6):
+        over = finished(game_id, game.default_players, seed=f"sum{seed}")
+        session = Session(over, ["human"] * over.players, "id")
+        result = presenter.summary(session)
+        state = over.state
+        assert sorted(st.seat for st in result.standings) == list(range(over.players))
+        assert {st.seat for st in result.standings if st.place == 1} == set(state.winners)
+        top = max(state.scores)
+        if len([s for s in state.scores if s == top]) > len(state.winners):
+            assert result.tie_break, "a tie on points decided by a tie-break must say so"
+        assert "Game over" in result.headline
+
+
+def test_rematch_keeps_seats_names_and_options_with_a_new_shuffle() -> None:
+    match = played("hex-please", 3, 2, boards="original")
+    match.names = ["Ada", "Bo", "Cy"]
+    again = presenter.rematch_settings(Session(match, ["human", "easy", "hard"], "id"))
+    assert again == {"game_id": "hex-please", "players": 3, "seats": ["human", "easy", "hard"],
+                     "names": ["Ada", "Bo", "Cy"], "options": match.options, "seed": None}
+
+
+class OnlyPass:
+    """A view module whose game lets the table pass for a seat whose only move is "pass"."""
+
+    @staticmethod
+    def forced(view: dict, legal: list[str]) -> str | None:
+        return legal[0] if legal == [legal[0]] else None
+
+
+def test_the_table_plays_a_persons_only_move_against_computers_unless_asked_not_to() -> None:
+    match = played("hack-and-slash", 2, 0)
+    session = Session(match, ["human", "normal"], "id", view=SimpleNamespace(
+        forced=lambda view, legal: legal[0]))
+    assert presenter.forced_move(session, ask_anyway=False) == str(match.state.legal_actions()[0])
+    assert presenter.forced_move(session, ask_anyway=True) is None
+    hot_seat = Session(match, ["human", "human"], "id", view=session.view)
+    assert presenter.forced_move(hot_seat, ask_anyway=False) is None, "people sharing a device keep their prompt"
+    no_hook = Session(match, ["human", "normal"], "id", view=SimpleNamespace())
+    assert presenter.forced_move(no_hook, ask_anyway=False) is None
+
+
+def test_a_shared_device_hands_over_between_people_with_hidden_hands() -> None:
+    match = played("hex-please", 2, 0)
+    session = Session(match, ["human", "human"], "id")
+    first = presenter.scene(session)
+    assert first.handoff and first.seat == match.state.current_player
+    session.handed_to = first.seat
+    assert not presenter.scene(session).handoff
+    alone = Session(played("hex-please", 2, 0), ["human", "easy"], "id")
+    assert not presenter.scene(alone).handoff
+
+
+def test_undo_is_off_for_tables_of_several_people_and_in_tutorials() -> None:
+    match = played("hex-hex", 4, 3)
+    assert not presenter.can_undo(Session(match, ["human", "human", "easy", "easy"], "id"))
+    session = Session(match, ["human", "easy", "easy", "easy"], "id")
+    assert presenter.can_undo(session) == match.can_undo(0)
+    session.tutorial = object()
+    assert not presenter.can_undo(session)
+
+
+def test_points_and_lists_read_as_english() -> None:
+    assert presenter.points(1) == "1 point" and presenter.points(0) == "0 points"
+    assert presenter.and_list(["A", "B", "C"]) == "A, B and C"

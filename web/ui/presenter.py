@@ -1,0 +1,280 @@
+"""What the table shows and does next, decided apart from the browser.
+
+The page (`app.py`) asks this module whose view to draw, whether the device must be
+handed over, what the status line says, which move the table may play for a person who
+has no real choice, how the log reads grouped by turn, what happened since a person's
+last turn, and what the end-of-game summary holds. Everything here is plain Python on
+`pygame_core`, tested on CPython (tests/test_presenter.py); a game takes part through
+optional hooks in its view module (docs/adding-a-game.md), never by name.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from pygame_core import CHANCE, Match, game_module
+
+LEVELS = {"human": "Human", "easy": "Computer: easy", "normal": "Computer: normal",
+          "hard": "Computer: hard"}
+
+
+def view_module(game_id: str) -> Any:
+    return importlib.import_module(game_module(game_id, "view"))
+
+
+@dataclass
+class Session:
+    """One game on screen: the match, who sits where, and page-only state."""
+
+    match: Match
+    seats: list[str]  # per seat: "human" or a computer level
+    save_id: str
+    rev: int = 0
+    ui: dict[str, str] = field(default_factory=dict)
+    view: Any = None
+    bots: dict[int, Any] = field(default_factory=dict)  # seat -> bot, made when first needed
+    shown_seat: int | None = None
+    handed_to: int | None = None
+    log_rendered: int = 0  # log entries drawn in the page's log
+    log_turns: int = 0  # turns (presenter.turns) drawn in it
+    hint_for: int = -1  # the log length a shown suggestion was made at
+    thinking: bool = False
+    save_failed: bool = False
+    save_pending: bool = False  # a move is drawn and its save is queued (see App.save_soon)
+    bot_failed: bool = False  # a crashed computer player is not retried until the game is reopened
+    tutorial: Any = None  # the game's tutorial module while a tutorial is being played
+    step: int = 0  # the tutorial step the learner is at
+    race_shown: float | None = None  # when a reflex race prompt appeared (performance.now)
+    countdown: Any = None  # the timer that passes for a seat whose response time ran out
+    passing: Any = None  # after a table-wide response prompt: (its window key, seat given the device or None)
+
+    def __post_init__(self) -> None:
+        if self.view is None:
+            self.view = view_module(self.match.game.id)
+
+    def is_computer(self, seat: int | None) -> bool:
+        return (seat is not None and seat >= 0 and self.seats[seat] != "human"
+                and self.tutorial is None)  # a tutorial's computer moves are scripted
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, kind in enumerate(self.seats) if kind == "human"]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and seat >= 0 and self.seats[seat] == "human"
+
+    @property
+    def with_computers(self) -> bool:
+        return len(self.humans) < len(self.seats)
+
+    def hides_information(self) -> bool:
+        match = self.match
+        return match.game.hides_information(match.players, **match.options)
+
+
+# -- whose view, and who holds the device -------------------------------------------------------
+
+@dataclass(frozen=True)
+class Scene:
+    """What to draw now: the seat whose view the board shows (None: the public table), whether
+    the device must first be passed to that seat, and a response window to ask the whole
+    table about (the game's `response_window` hook) instead of one seat."""
+
+    seat: int | None
+    handoff: bool
+    table_window: dict[str, Any] | None
+
+
+def shared_window_hook(session: Session) -> Any:
+    """The game's response-window hook when several people share this device, else None."""
+    if len(session.humans) < 2 or not session.hides_information():
+        return None
+    return getattr(session.view, "response_window", None)
+
+
+def viewing_seat(session: Session) -> int | None:
+    state = session.match.state
+    if session.is_human(state.current_player):
+        return state.current_player
+    if session.shown_seat is not None:
+        return session.shown_seat
+    return session.humans[0] if session.humans else None
+
+
+def scene(session: Session) -> Scene:
+    """Decide what the board shows, updating the session's hand-off bookkeeping."""
+    match, state = session.match, session.match.state
+    cur = state.current_player
+    hook = shared_window_hook(session)
+    window = hook(state.view(None), match.names) if hook is not None and not state.is_over else None
+    if session.passing is not None and (window is None or session.passing[0] != window["key"]):
+        session.passing = None  # that window closed, or someone responded: ask afresh
+    ask_table = window is not None and session.is_human(cur)
+    if ask_table and session.passing is not None and session.passing[1] == cur:
+        session.passing, session.handed_to, ask_table = None, cur, False  # they asked for it
+    seat = viewing_seat(session)
+    if ask_table or (hook is not None and session.handed_to is None and not session.is_human(cur)):
+        seat = None  # nobody holds the device: show the public table
+    handoff = (session.hides_information() and len(session.humans) > 1 and seat is not None
+               and seat != session.handed_to and not state.is_over)
+    session.shown_seat = seat
+    if ask_table:
+        session.handed_to = None
+    return Scene(seat, handoff, window if ask_table else None)
+
+
+# -- the status line, and the table playing a person's only move -----------------------------------
+
+def status_text(session: Session) -> str:
+    match, state = session.match, session.match.state
+    names = match.names
+    if state.is_over:
+        if match.players == 1:
+            return f"Game over: {points(state.scores[0])}."
+        winners = [names[w] for w in state.winners]
+        plural = len(winners) > 1 or winners == ["You"]  # the tutorial calls its learner "You"
+        return f"Game over: {and_list(winners)} win{'' if plural else 's'}."
+    if state.current_player == CHANCE:
+        return "Rolling…"
+    who = names[state.current_player]
+    return f"{who} is thinking…" if not session.is_human(state.current_player) else f"{who}, your turn."
+
+
+def forced_move(session: Session, ask_anyway: bool) -> str | None:
+    """The move the table plays for the person to act when the game says they have no real
+    choice (its `forced(view, legal)` hook: only "pass" is legal, say), unless the player
+    asked to be asked. Only with computers at the table: people sharing a device keep the
+    one table-wide prompt, which gives nothing away about who holds what."""
+    state = session.match.state
+    seat = state.current_player
+    hook = getattr(session.view, "forced", None)
+    if (hook is None or ask_anyway or not session.with_computers or len(session.humans) != 1
+            or not session.is_human(seat) or session.tutorial is not None or state.is_over):
+        return None
+    legal = [str(a) for a in state.legal_actions()]
+    move = hook(state.view(seat), legal)
+    return move if move in legal else None
+
+
+def can_undo(session: Session) -> bool:
+    return (session.tutorial is None and len(session.humans) == 1
+            and session.match.can_undo(session.humans[0]))
+
+
+# -- the log in turns, and what happened since a person's last move ---------------------------------
+
+@dataclass(frozen=True)
+class Turn:
+    """Log lines under the seat whose decision began them (None: the set-up, before anyone)."""
+
+    seat: int | None
+    lines: tuple[str, ...]
+
+
+def turns(match: Match, start: int = 0) -> list[Turn]:
+    """The log from entry `start` grouped by turn. Chance belongs to the turn it follows;
+    everything chance does before the first decision (the deal) is one line."""
+    groups: list[Turn] = []
+    seat: int | None = None
+    lines: list[str] = []
+    first_decision = next((i for i, e in enumerate(match.log) if e.seat != CHANCE), len(match.log))
+    for i, entry in enumerate(match.log[start:], start):
+        if i < first_decision:
+            if i == 0:
+                lines.append(setup_line(match))
+            continue
+        if entry.seat != CHANCE and entry.seat != seat:
+            if lines:
+                groups.append(Turn(seat, tuple(lines)))
+            seat, lines = entry.seat, []
+        lines.append(entry.text)
+    if lines:
+        groups.append(Turn(seat, tuple(lines)))
+    return groups
+
+
+def setup_line(match: Match) -> str:
+    """The deal in one line: the game's `SETUP_TEXT` if its view has one."""
+    view = view_module(match.game.id)
+    return str(getattr(view, "SETUP_TEXT", "The game is set up and the first player is ready."))
+
+
+def since_last_move(match: Match, seat: int) -> list[str]:
+    """What happened since `seat` last acted, in words: the others' moves and their luck,
+    not the roll or draw that followed the seat's own move (it saw that), nor the deal."""
+    log = match.log
+    mine = [i for i, e in enumerate(log) if e.seat == seat]
+    start = mine[-1] + 1 if mine else next((i for i, e in enumerate(log) if e.seat != CHANCE), len(log))
+    while mine and start < len(log) and log[start].seat == CHANCE:
+        start += 1
+    return [e.text for e in log[start:]]
+
+
+# -- the end of the game ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Standing:
+    place: int  # 1 for the winners; shared places share a number
+    seat: int
+    name: str
+    score: float
+
+
+@dataclass(frozen=True)
+class Summary:
+    headline: str
+    standings: tuple[Standing, ...]
+    tie_break: str  # how a tie on points was decided, or ""
+    breakdown: tuple[tuple[str, tuple[str, ...]], ...]  # rows: label, one cell per seat
+
+
+def summary(session: Session) -> Summary:
+    match, state = session.match, session.match.state
+    names, scores, winners = match.names, state.scores, state.winners
+    order = sorted(range(match.players), key=lambda s: (s not in winners, -scores[s], s))
+    standings, place = [], 0
+    for rank, seat in enumerate(order):
+        earlier = order[rank - 1] if rank else None
+        if earlier is None or (seat in winners) != (earlier in winners) or scores[seat] != scores[earlier]:
+            place = rank + 1
+        standings.append(Standing(place, seat, names[seat], scores[seat]))
+    view = state.view(None)
+    hook = getattr(session.view, "tie_break", None)
+    tie_break = str(hook(view, names)) if hook is not None else ""
+    top = max(scores) if scores else 0
+    tied = [s for s in range(match.players) if scores[s] == top]
+    if not tie_break and match.players > 1 and len(tied) > len(winners):
+        tie_break = (f"{and_list([names[s] for s in tied])} tied on {points(top)}; "
+                     "the game's tie-break decided.")
+    elif not tie_break and len(winners) > 1:
+        tie_break = f"{and_list([names[s] for s in winners])} share the win on {points(top)}."
+    rows = getattr(session.view, "score_breakdown", None)
+    breakdown = tuple((str(label), tuple(str(c) for c in cells))
+                      for label, cells in (rows(view, names) if rows is not None else []))
+    if match.players == 1:
+        headline = f"Game over: you scored {points(scores[0])}."
+    else:
+        headline = status_text(session)
+    return Summary(headline, tuple(standings), tie_break, breakdown)
+
+
+def rematch_settings(session: Session) -> dict[str, Any]:
+    """Same game, seats, names and options; a new shuffle."""
+    match = session.match
+    return {"game_id": match.game.id, "players": match.players, "seats": list(session.seats),
+            "names": list(match.names), "options": dict(match.options), "seed": None}
+
+
+# -- words ----------------------------------------------------------------------------------------
+
+def points(value: float) -> str:
+    return f"{value:g} point{'' if value == 1 else 's'}"
+
+
+def and_list(items: Sequence[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
