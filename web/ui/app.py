@@ -239,9 +239,13 @@ class App:
             on(control, "change", self.guard(changed))
         self.apply_settings()
 
+    def motion_allowed(self) -> bool:
+        """Animations run unless the player (or the system) asked for reduced motion."""
+        return not bool(self.settings.get("reduced_motion", browser.prefers_reduced_motion()))
+
     def apply_settings(self) -> None:
         body = js.document.body.classList
-        body.toggle("reduced-motion", bool(self.settings.get("reduced_motion", False)))
+        body.toggle("reduced-motion", not self.motion_allowed())
         body.toggle("high-contrast", bool(self.settings.get("high_contrast", False)))
 
     # -- errors ---------------------------------------------------------------------------
@@ -515,6 +519,8 @@ class App:
             if "render" in injected_faults() and match.turn_number() > 0:
                 raise RuntimeError("injected fault: the board could not be drawn")
             board = session.view.render(state.view(scene.seat), session.ui, match.names)
+            moving = self.motion_allowed() and session.drawn_at not in (-1, len(match.log))
+            before = browser.piece_places(el("board")) if moving else {}
             window = scene.table_window
             if window is not None:
                 # A response window on a shared device asks the whole table at once, from
@@ -524,6 +530,9 @@ class App:
                 else:
                     self.pass_for(state.current_player, window["pass"])
             browser.set_html(el("board"), board)
+            if moving:
+                browser.animate_pieces(el("board"), before)
+            session.drawn_at = len(match.log)
         self.render_status()
         if scene.table_window is not None:
             set_text("turn", "Response window: anyone responding?")
@@ -586,6 +595,7 @@ class App:
             session.race_shown = None
         elif session.race_shown is None:
             session.race_shown = float(js.performance.now())
+            session.race_action = str(race.getAttribute("data-race") or "")
             race.focus()
         if present(session.countdown):
             js.clearTimeout(session.countdown)
@@ -595,20 +605,21 @@ class App:
         if present(prompt) and (len(session.humans) > 1 or self.settings.get("countdown")):
             seconds = float(prompt.getAttribute("data-countdown") or 0)
             length, seat = len(session.match.log), session.match.state.current_player
-            box = prompt.querySelector(".hx-countdown, [data-countdown-text]")
+            box = prompt.querySelector("[data-countdown-text]")
             if present(box):
                 box.textContent = f"Passing automatically in {seconds:g} s"
 
             table = prompt.hasAttribute("data-respond-all")  # the table-wide prompt: time up = no one
+            action = str(prompt.getAttribute("data-countdown-action") or "")
 
             def time_up() -> None:
                 if self.session is not session or len(session.match.log) != length:
                     return
                 if table:
                     self.respond("")
-                elif (session.match.state.current_player == seat and "pass" in [
+                elif (session.match.state.current_player == seat and action in [
                         str(a) for a in session.match.state.legal_actions()]):
-                    self.play(lambda: session.match.play_text("pass", seat))
+                    self.play(lambda: session.match.play_text(action, seat))
             session.countdown = js.setTimeout(browser.create_once(time_up), int(seconds * 1000))
 
     def react(self) -> None:
@@ -619,7 +630,7 @@ class App:
         took = float(js.performance.now()) - session.race_shown
         ms = min(RACE_LIMIT_MS, int(round(took / RACE_STEP_MS)) * RACE_STEP_MS)
         session.race_shown = None
-        self.play_human(f"react {ms}")
+        self.play_human(session.race_action.replace("{ms}", str(ms)))
 
     def render_status(self) -> None:
         session = self.session

@@ -45,6 +45,57 @@ def append_html(node: Any, markup: Markup) -> None:
     node.insertAdjacentHTML("beforeend", markup)
 
 
+PIECE = "[data-piece]"
+
+
+def keyframes(*frames: dict[str, Any]) -> Any:
+    return to_js(list(frames), dict_converter=js.Object.fromEntries)
+
+
+def piece_places(root: Any) -> dict[str, tuple[float, float]]:
+    """Where each piece (an element with `data-piece="<stable name>"`) is drawn now, by name."""
+    places = {}
+    for node in root.querySelectorAll(PIECE):
+        box = node.getBoundingClientRect()
+        if box.width or box.height:
+            places[str(node.getAttribute("data-piece"))] = (box.left + box.width / 2, box.top + box.height / 2)
+    return places
+
+
+def animate_pieces(root: Any, before: dict[str, tuple[float, float]]) -> int:
+    """Play each piece's move from where it was drawn before to where it is drawn now
+    (the FLIP technique: the new board is already in place, each piece starts offset by
+    where it came from), and let new pieces arrive. 150-450 ms, longer for longer moves;
+    a redraw during a move simply replaces it. Returns how many pieces moved."""
+    moved = 0
+    for node in root.querySelectorAll(PIECE):
+        name = str(node.getAttribute("data-piece"))
+        box = node.getBoundingClientRect()
+        if not (box.width or box.height):
+            continue
+        x, y = box.left + box.width / 2, box.top + box.height / 2
+        if name not in before:
+            if before:  # a piece that appears (a tile laid, a card played), not a first drawing
+                node.animate(keyframes({"opacity": 0, "transform": "scale(0.6)"},
+                                       {"opacity": 1, "transform": "none"}),
+                             js_object(duration=220, easing="ease-out"))
+            continue
+        x0, y0 = before[name]
+        dx, dy = x0 - x, y0 - y
+        distance = (dx * dx + dy * dy) ** 0.5
+        if distance < 2:
+            continue
+        scale = 1.0
+        ctm = node.getScreenCTM() if hasattr(node, "getScreenCTM") else None
+        if present(ctm) and ctm.a:
+            scale = float(ctm.a)  # SVG pieces move in their own units, not the screen's
+        moved += 1
+        node.animate(keyframes({"transform": f"translate({dx / scale:.1f}px, {dy / scale:.1f}px)"},
+                               {"transform": "none"}),
+                     js_object(duration=int(min(450, 150 + distance * 0.6)), easing="ease-in-out"))
+    return moved
+
+
 def show(element_id: str, visible: bool = True) -> None:
     el(element_id).hidden = not visible
 

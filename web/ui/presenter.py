@@ -40,6 +40,7 @@ class Session:
     log_rendered: int = 0  # log entries drawn in the page's log
     log_turns: int = 0  # turns (presenter.turns) drawn in it
     hint_for: int = -1  # the log length a shown suggestion was made at
+    drawn_at: int = -1  # the log length the board was last drawn at (pieces animate on change)
     thinking: bool = False
     save_failed: bool = False
     save_pending: bool = False  # a move is drawn and its save is queued (see App.save_soon)
@@ -47,6 +48,7 @@ class Session:
     tutorial: Any = None  # the game's tutorial module while a tutorial is being played
     step: int = 0  # the tutorial step the learner is at
     race_shown: float | None = None  # when a reflex race prompt appeared (performance.now)
+    race_action: str = ""  # the race's action, "{ms}" standing for the reaction time
     countdown: Any = None  # the timer that passes for a seat whose response time ran out
     passing: Any = None  # after a table-wide response prompt: (its window key, seat given the device or None)
 
