@@ -308,6 +308,8 @@ _SIGN_ACTIONS = tuple(Sign(x) for x in SIGNS)
 # -- jobs ----------------------------------------------------------------------------------
 _DEALT_IDS = frozenset(c.id for c in CARDS if c.timing == T_DEALT)
 CHANCE_JOBS = frozenset({"first", "draw", "trim", "blind", "steal"})
+RESPONSES = ("null", "detonate", "eradicate")
+"""Cards played in a response window, one at a time, after the answers."""
 DECISION_JOBS = frozenset({"pick", "cast", "play", "window", "boom", "spite", "strike", "race",
                            "sign", "law"})
 
@@ -649,6 +651,20 @@ class HexState(State):
                 cancelled.add(it["target"])
         return {k for k, it in enumerate(self.pending) if k not in cancelled and not it.get("caught")}
 
+    def last_played(self) -> list[int]:
+        """Pending items that are the last card played: the one Null may cancel.
+
+        Responses (Null, Detonate, Eradicate) come one at a time after the answers, so the
+        newest response is the last card; before any response, the answers that came into
+        play together (one answer, or a volley's readied answers) all are.
+        """
+        if not self.pending:
+            return []
+        k = len(self.pending) - 1
+        if self.pending[k]["kind"] in RESPONSES:
+            return [k]
+        return [i for i, it in enumerate(self.pending) if it["kind"] == "play"]
+
     def _arrivals(self) -> list[tuple[int, int]]:
         """(seat, pending index) for every Hex a standing pending card is sending to a seat."""
         out = []
@@ -671,8 +687,8 @@ class HexState(State):
         hand = self.hands[s]
         eff = self._effective()
         if "null" in hand:
-            acts += [Null(k) for k, it in enumerate(self.pending)
-                     if k in eff and it["seat"] != s and it["kind"] in ("play", "null", "detonate", "eradicate")]
+            acts += [Null(k) for k in self.last_played()
+                     if k in eff and self.pending[k]["seat"] != s]
         # The Intended of a Maddened Hex may not play Detonate or HEX-HEX (rulebook note).
         maddened = any(h["mad"] and h["at"] == s for h in self.hexes)
         if "detonate" in hand and self.played[s] >= 1 and not maddened:
@@ -729,7 +745,9 @@ class HexState(State):
             if h["mad"] and action.card in ("dismiss", "sign", "null"):
                 return "a Maddened Hex may only be passed on in its direction"
             if action.card == "null" and not h["back"]:
-                return "no card sent this Hex to you, so there is nothing to cancel"
+                if not any(self.played):
+                    return "no card sent this Hex to you, so there is nothing to cancel"
+                return "Null cancels only the last card played, and that is not a card that sent this Hex to you"
             if action.to:
                 if s in action.to and action.card != "twain":
                     return "you cannot aim a card at yourself"
@@ -757,7 +775,13 @@ class HexState(State):
             if self.gagged(s):
                 return "the gag rule: at 0 Voice or less you may not play out of turn"
             if isinstance(action, Null):
-                return "Null is not in your hand" if "null" not in hand else "there is no such card to cancel"
+                if "null" not in hand:
+                    return "Null is not in your hand"
+                if 0 <= action.item < len(self.pending) and action.item not in self.last_played():
+                    return "Null cancels only the last card played"
+                if 0 <= action.item < len(self.pending) and self.pending[action.item]["seat"] == s:
+                    return "you cannot Null your own card"
+                return "there is no such card to cancel"
             if isinstance(action, Detonate):
                 if "detonate" not in hand:
                     return "Detonate is not in your hand"
@@ -1007,6 +1031,7 @@ class HexState(State):
                     self._effect(it, before, after, arrived)
                 else:
                     self._event(f"S{it['seat']}'s {CARDS_BY_ID[it['card']].name} is cancelled")
+        self._forget_older_cards(pend, {hid for _, hid in arrived})
         for k, it in enumerate(pend):
             if it["kind"] == "detonate" and k in eff:
                 for i, (t, hid) in enumerate(arrived):
@@ -1017,6 +1042,20 @@ class HexState(State):
                         self._event(f"S{it['seat']} detonates the Hex on S{t}")
                         break
         self.jobs[0:0] = before + booms + after
+
+    def _forget_older_cards(self, pend: list[dict[str, Any]], moved: set[int]) -> None:
+        """After a window: a Hex's sending card stays Nullable on its Intended's turn only while
+        it is the last card played.
+
+        It is not once a response came after it, or once its Intended's answer was cancelled
+        (the Hex stayed put). Fate and Theft of Thought keep it: they draw a card and then
+        answer the same Hex (the rulebook's FAQ on Fate lets that card be a Null).
+        """
+        responded = any(it["kind"] in RESPONSES for it in pend)
+        drawing = {it["hex"] for it in pend if it["kind"] == "play" and it["card"] in ("fate", "theft")}
+        for h in self.hexes:
+            if responded or (h["id"] not in moved and h["id"] not in drawing):
+                h["back"] = None
 
     def _effect(self, it: dict[str, Any], before: list[list[Any]], after: list[list[Any]],
                 arrived: list[tuple[int, int]]) -> None:

@@ -506,9 +506,13 @@ the next game is the player left of the previous game's first dealer.</p>
 <h3>Choices our edition made</h3>
 <ul>
 <li>"Left" is the next seat in play order; seats are numbered going left.</li>
-<li>Null played out of turn cancels a card as it comes into play (its player may play another);
-played on your own turn it cancels the card that sent the Hex to you and the Hex goes back to its
-sender as it was. Null can cancel a Null. A copy made by Twain or Double Back stays in play.</li>
+<li>Null only ever cancels the most recent card: once someone has responded to a card (with a
+Detonate, say), a Null can reach that response but no longer the card before it. Answers turned
+up together after a volley all count as the most recent until someone responds to one. Null
+played out of turn cancels a card as it comes into play (its player may play another); played on
+your own turn it cancels the card that sent the Hex to you, as long as nothing was played after
+that card (your own Fate or Theft of Thought aside), and the Hex goes back to its sender as it
+was. Null can cancel a Null. A copy made by Twain or Double Back stays in play.</li>
 <li>Detonate works on a Hex a card is sending to someone else: it goes off as it arrives; the
 sender gains the usual 1 and you gain 1.</li>
 <li>Cards of a named direction are legal on a Maddened Hex only if they send it that way; Fate,
