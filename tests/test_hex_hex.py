@@ -489,6 +489,63 @@ def test_a_player_targeted_twice_needs_two_cards():
     assert sorted(h["at"] for h in state.hexes) == [0, 2]
 
 
+def _two_hexes_on_seat_0(hand0, second="boostr"):
+    """Seat 2 Twains the cast; seat 3 turns h0 to seat 0 and seat 1 sends h1 there with `second`."""
+    state = start([hand0, hand(second), hand("twain"), hand("left")], dealer=0)
+    state.apply(Cast(2))
+    play(state, "play twain h0 >3,1")
+    state.apply(Play("left", 0, (0,)))      # seat 3
+    state.apply(Play(second, 1, (0,)))      # seat 1
+    close_window(state)
+    assert [(h["id"], h["at"]) for h in state.hexes] == [(0, 0), (1, 0)]
+    assert state.current_player == 0 and state.answering()["id"] == 0
+    return state
+
+
+def test_a_player_with_one_answer_for_two_hexes_chooses_which_to_answer():
+    state = _two_hexes_on_seat_0(["left"] + ["dismiss"] * 4)
+    assert state.hexes[1]["boost"] == 1 and state.hexes[0]["boost"] == 0
+    assert state.legal_actions() == [Play("left", 0, (1,)), Take(0)]
+    # Let the plain Hex go off and keep the card for the Boosted one...
+    state.apply(parse_action("hexed h0"))
+    assert state.legal_actions() == [Play("left", 1, (1,))]   # ...which must then be answered
+    with pytest.raises(IllegalActionError, match="must"):
+        state.apply(Take(1))
+    state.apply(parse_action("play left h1 >1"))
+    close_window(state)
+    assert state.voice[0] == 4 and state.voice[3] == 6          # 1 lost, not 2
+    assert [(h["id"], h["at"]) for h in state.hexes] == [(1, 1)]
+    # The other way round is still open: answer the plain Hex, take the Boosted one.
+    other = _two_hexes_on_seat_0(["left"] + ["dismiss"] * 4)
+    other.apply(Play("left", 0, (1,)))
+    assert other.legal_actions() == [Take(1)]
+    assert str(Take(0)) == "hexed h0" and parse_action("hexed h0") == Take(0)
+
+
+def test_bots_with_one_answer_for_two_hexes_let_the_cheaper_one_go_off():
+    from pygame_core.hex_hex.bots import make_bot
+    state = _two_hexes_on_seat_0(["left"] + ["dismiss"] * 4)
+    assert make_bot("normal", seed=1).choose(state, 0) == Take(0)   # keeps Left for the Boosted h1
+    for level in ("easy", "hard"):            # the others answer both Hexes legally
+        bot = make_bot(level, seed=3)
+        state = _two_hexes_on_seat_0(["left"] + ["dismiss"] * 4)
+        state.apply(bot.choose(state, 0))
+        state.apply(bot.choose(state, 0))
+        assert not state.commits and state.jobs[0][0] == "window"    # both readied and revealed
+
+
+def test_a_player_answering_several_hexes_may_not_spend_a_card_another_hex_needs():
+    # h1 is Maddened to the right: only Turn Aside Right answers it. Right on h0 would leave h1
+    # unanswered although both Hexes can be passed on, so it is not allowed; nor is being HEXED.
+    state = _two_hexes_on_seat_0(["left", "right"] + ["dismiss"] * 3, second="madr")
+    assert state.hexes[1]["mad"] == "R"
+    assert state.legal_actions() == [Play("left", 0, (1,))]
+    with pytest.raises(IllegalActionError, match="another Hex"):
+        state.apply(Play("right", 0, (3,)))
+    with pytest.raises(IllegalActionError, match="must"):
+        state.apply(Take(0))
+
+
 def test_cut_to_the_chase_makes_everyone_discard_at_random_down_to_two():
     state = start([hand(), hand(), hand(), hand("chase")])
     state.apply(Cast(3))

@@ -581,6 +581,56 @@ class HexState(State):
             out += self._plays_of(s, c, h)
         return out
 
+    def _can_answer(self, s: int, card: str, h: dict[str, Any]) -> bool:
+        if h["force"] and card != h["force"]:
+            return False
+        return bool(self._plays_of(s, card, h))
+
+    def most_answered(self, s: int, hexes: list[dict[str, Any]], hand: list[str]) -> int:
+        """How many of `hexes` (all aimed at `s`) the cards `hand` can answer, one card each.
+
+        A small exhaustive search (at most six Hexes, a handful of cards).
+        """
+        if not hexes:
+            return 0
+        h, rest = hexes[0], hexes[1:]
+        best = self.most_answered(s, rest, hand)
+        for card in sorted(set(hand)):
+            if best == len(hexes):
+                break
+            if self._can_answer(s, card, h):
+                left = list(hand)
+                left.remove(card)
+                best = max(best, 1 + self.most_answered(s, rest, left))
+        return best
+
+    def volley_choices(self, s: int, h: dict[str, Any]) -> tuple[list[Play], bool]:
+        """The truthful answers `s` may give Hex `h`, and whether `s` may be HEXED by it.
+
+        One card per Hex, and nobody may choose to be HEXED while their cards could pass the
+        Hex on. With several Hexes on one player that means: answer as many of them as the
+        hand allows, and choose which. A play is allowed if the rest of the hand can still
+        answer as many of the other Hexes as possible; being HEXED by `h` is allowed if the
+        hand answers as many of the others without it (always, when no card answers `h`).
+        """
+        plays = self.answers(s, h)
+        if not self.multi():
+            return plays, not plays
+        todo = [x for x in self.volley_order()
+                if x["at"] == s and str(x["id"]) not in self.commits and x["id"] != h["id"]]
+        if not todo:
+            return plays, not plays
+        hand = self.available(s)
+        best = self.most_answered(s, [h, *todo], hand)
+        take = self.most_answered(s, todo, hand) == best
+        spare: dict[str, bool] = {}
+        for p in plays:
+            if p.card not in spare:
+                left = list(hand)
+                left.remove(p.card)
+                spare[p.card] = 1 + self.most_answered(s, todo, left) == best
+        return [p for p in plays if spare[p.card]], take
+
     def _hexhex_ok(self, s: int, h: dict[str, Any] | None) -> bool:
         if "hexhex" not in self.available(s) or self.gagged(s):
             return False
@@ -597,7 +647,8 @@ class HexState(State):
             return [Cast(t) for t in range(self.players) if t != s]
         if kind == "play":
             h = self.answering()
-            plays: list[Any] = self.answers(s, h)
+            truthful, take = self.volley_choices(s, h)
+            plays: list[Any] = list(truthful)
             if self.deceive[s] and not h["force"] and self.available(s):
                 claims: list[Any] = []
                 named: list[Play] = []
@@ -608,7 +659,7 @@ class HexState(State):
                         claims.append(Play(p.card, p.hex, p.to, r))
                 plays = claims
             actions: list[Any] = list(plays)
-            if not self.answers(s, h):
+            if take:
                 actions.append(Take(h["id"]))
             if self._hexhex_ok(s, h):
                 actions.append(HexHex())
@@ -761,12 +812,18 @@ class HexState(State):
                 return "all six Hex tokens are in play"
             if card.marker and self.markers_free() < 1:
                 return "all eight Enhanced tokens are in use"
+            if action in self.answers(s, h):
+                return (f"{card.name} is needed for another Hex aimed at you: answer this one with "
+                        "another card, or let it go off")
             return f"{card.name} cannot send the Hex that way"
         if isinstance(action, Take):
             if kind != "play":
                 return "no Hex is waiting for your answer now"
             if action.hex != self.answering()["id"]:
                 return f"the Hex to answer now is h{self.answering()['id']}"
+            if self.multi():
+                return ("your cards can pass on this Hex as well as every other one they can, so "
+                        "you must play one")
             return "you hold a card that can answer this Hex, so you must play it"
         if isinstance(action, (Null, Detonate, Eradicate, Challenge)):
             if kind != "window":
@@ -1694,11 +1751,12 @@ class HexHexGame(Game):
             # Nothing public tells a readied card from a HEXED answer, so any legal answer will do.
             h = new.hex_by_id(hid)
             assert h is not None
-            answers = new.answers(s, h)
-            if not answers:
+            answers, take = new.volley_choices(s, h)
+            choice = rng.choice([*answers, None] if take else answers) if answers else None
+            if choice is None:
                 new.commits[str(hid)] = {"kind": "take", "seat": s, "hex": hid}
                 continue
-            a = rng.choice(answers)
+            a = choice
             new.commits[str(hid)] = {"kind": "play", "seat": s, "hex": hid, "card": a.card,
                                      "to": list(a.to), "real": a.card, "deceit": False,
                                      "challenged": False}

@@ -480,7 +480,10 @@ real choice. A response reopens the question for everyone after the responder.</
 <p>Twain and Double Back copy a Hex with all its markers. When more than one Hex is out, every
 Intended picks a face-down answer for each Hex aimed at them (one card per Hex); then all are
 turned up together, discards and other effects that come before a move happen first, and the
-Hexes move at the same moment. Six Hex tokens and eight marker tokens exist: a card that would
+Hexes move at the same moment. If more Hexes are aimed at you than your cards can pass on, you
+pass on as many as you can and choose which of them go off on you (say a plain Hex and a Boosted
+one with a single card: you may let the plain one go off and save the card for the Boosted one).
+You may not waste a card that another Hex on you needs. Six Hex tokens and eight marker tokens exist: a card that would
 need more cannot be played.</p>
 <h3>HEXED extras</h3>
 <p>Cards that are played only when HEXED must be played when a Hex goes off on you, one per Hex;
