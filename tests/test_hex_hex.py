@@ -300,6 +300,65 @@ def test_null_on_your_turn_sends_the_hex_back_to_its_sender():
     assert h["at"] == 3 and h["by"] == 1 and h["boost"] == 0
 
 
+def test_null_cancels_only_the_last_card_played():
+    # Seat 1 turns the Hex aside to seat 2; seat 0 Detonates it on arrival. Seat 3's Null may
+    # cancel the Detonate (the last card played), not the Turn Aside before it.
+    filler = ["dismiss"] * 5
+    state = start([["left", "detonate"] + filler[:3], ["left"] + filler[:4], filler,
+                   ["null"] + filler[:4]], dealer=0)
+    state.apply(Cast(0))
+    play(state, "play left h0 >1")
+    state.apply(parse_action("play left h0 >2"))
+    while state.current_player != 0:
+        state.apply(Pass())
+    state.apply(parse_action("detonate 2"))
+    while state.current_player != 3:
+        state.apply(Pass())
+    assert state.legal_actions() == [Pass(), Null(1)]
+    with pytest.raises(IllegalActionError, match="last card played"):
+        state.apply(Null(0))
+    state.apply(Null(1))
+    close_window(state)
+    assert state.hexes[0]["at"] == 2 and state.voice == [5, 5, 5, 5]
+
+
+def test_null_cancels_only_the_last_card_of_a_volley_or_the_null_after_it():
+    # Twain's two copies are answered together: both readied answers came into play at once,
+    # so either may be Nulled; once one is, the Null is the last card played.
+    state = start([hand("right"), hand("null"), hand("left"), hand("twain", "null")], dealer=1)
+    state.apply(Cast(3))
+    play(state, "play twain h0 >0,2")
+    state.apply(Play("right", 0, (3,)))    # seat 0
+    state.apply(Play("left", 1, (3,)))     # seat 2
+    assert state.current_player == 3       # the window after the reveal
+    assert [a for a in state.legal_actions() if isinstance(a, Null)] == [Null(0), Null(1)]
+    state.apply(Null(1))                   # seat 3 cancels seat 2's answer
+    assert state.current_player == 0
+    state.apply(Pass())
+    assert [a for a in state.legal_actions() if isinstance(a, Null)] == [Null(2)]   # seat 1
+
+
+def test_null_on_your_turn_cancels_only_the_card_played_last():
+    # Seat 0 turns the Hex to seat 1, seat 1 turns it right, seat 3 Nulls that: the Hex stays
+    # with seat 1, and the last card played is seat 3's Null, not seat 0's Turn Aside.
+    state = start([hand("left"), hand("null", "right"), hand(), hand("null")], dealer=0)
+    state.apply(Cast(0))
+    play(state, "play left h0 >1")
+    assert Play("null", 0) in state.legal_actions()        # the card that sent it: the last one
+    state.apply(Play("right", 0, (0,)))
+    while state.current_player != 3:
+        state.apply(Pass())
+    state.apply(Null(0))
+    state.apply(Pass())                                    # seat 0
+    assert state.current_player == 1 and Null(1) in state.legal_actions()   # the Null is last
+    close_window(state)
+    assert state.hexes[0]["at"] == 1 and state.current_player == 1
+    assert Play("null", 0) not in state.legal_actions()
+    with pytest.raises(IllegalActionError, match="last card played"):
+        state.apply(Play("null", 0))
+    assert state.view(1)["hexes"][0]["nullable"] is False
+
+
 def test_null_cannot_be_played_on_the_initial_cast():
     state = start([hand(), hand(), hand(), hand("null")])
     state.apply(Cast(3))
@@ -428,6 +487,63 @@ def test_a_player_targeted_twice_needs_two_cards():
     state.apply(Play("right", 1, (0,)))
     close_window(state)
     assert sorted(h["at"] for h in state.hexes) == [0, 2]
+
+
+def _two_hexes_on_seat_0(hand0, second="boostr"):
+    """Seat 2 Twains the cast; seat 3 turns h0 to seat 0 and seat 1 sends h1 there with `second`."""
+    state = start([hand0, hand(second), hand("twain"), hand("left")], dealer=0)
+    state.apply(Cast(2))
+    play(state, "play twain h0 >3,1")
+    state.apply(Play("left", 0, (0,)))      # seat 3
+    state.apply(Play(second, 1, (0,)))      # seat 1
+    close_window(state)
+    assert [(h["id"], h["at"]) for h in state.hexes] == [(0, 0), (1, 0)]
+    assert state.current_player == 0 and state.answering()["id"] == 0
+    return state
+
+
+def test_a_player_with_one_answer_for_two_hexes_chooses_which_to_answer():
+    state = _two_hexes_on_seat_0(["left"] + ["dismiss"] * 4)
+    assert state.hexes[1]["boost"] == 1 and state.hexes[0]["boost"] == 0
+    assert state.legal_actions() == [Play("left", 0, (1,)), Take(0)]
+    # Let the plain Hex go off and keep the card for the Boosted one...
+    state.apply(parse_action("hexed h0"))
+    assert state.legal_actions() == [Play("left", 1, (1,))]   # ...which must then be answered
+    with pytest.raises(IllegalActionError, match="must"):
+        state.apply(Take(1))
+    state.apply(parse_action("play left h1 >1"))
+    close_window(state)
+    assert state.voice[0] == 4 and state.voice[3] == 6          # 1 lost, not 2
+    assert [(h["id"], h["at"]) for h in state.hexes] == [(1, 1)]
+    # The other way round is still open: answer the plain Hex, take the Boosted one.
+    other = _two_hexes_on_seat_0(["left"] + ["dismiss"] * 4)
+    other.apply(Play("left", 0, (1,)))
+    assert other.legal_actions() == [Take(1)]
+    assert str(Take(0)) == "hexed h0" and parse_action("hexed h0") == Take(0)
+
+
+def test_bots_with_one_answer_for_two_hexes_let_the_cheaper_one_go_off():
+    from pygame_core.hex_hex.bots import make_bot
+    state = _two_hexes_on_seat_0(["left"] + ["dismiss"] * 4)
+    assert make_bot("normal", seed=1).choose(state, 0) == Take(0)   # keeps Left for the Boosted h1
+    for level in ("easy", "hard"):            # the others answer both Hexes legally
+        bot = make_bot(level, seed=3)
+        state = _two_hexes_on_seat_0(["left"] + ["dismiss"] * 4)
+        state.apply(bot.choose(state, 0))
+        state.apply(bot.choose(state, 0))
+        assert not state.commits and state.jobs[0][0] == "window"    # both readied and revealed
+
+
+def test_a_player_answering_several_hexes_may_not_spend_a_card_another_hex_needs():
+    # h1 is Maddened to the right: only Turn Aside Right answers it. Right on h0 would leave h1
+    # unanswered although both Hexes can be passed on, so it is not allowed; nor is being HEXED.
+    state = _two_hexes_on_seat_0(["left", "right"] + ["dismiss"] * 3, second="madr")
+    assert state.hexes[1]["mad"] == "R"
+    assert state.legal_actions() == [Play("left", 0, (1,))]
+    with pytest.raises(IllegalActionError, match="another Hex"):
+        state.apply(Play("right", 0, (3,)))
+    with pytest.raises(IllegalActionError, match="must"):
+        state.apply(Take(0))
 
 
 def test_cut_to_the_chase_makes_everyone_discard_at_random_down_to_two():
@@ -1453,15 +1569,17 @@ def test_keyboard_digits_pick_a_playable_card_and_escape_clears():
     assert handle_key("9", view, {}) is None
 
 
-def test_detonate_fizzles_when_the_pass_it_targets_is_nulled():
+def test_once_a_detonate_is_played_only_the_detonate_can_be_nulled():
     state = start([hand("right", "detonate"), hand("null"), ["dismiss"] * 5, hand("right")])
     state.apply(Cast(0))
     play(state, "play right h0 >3")          # 0 -> 3
     state.apply(Play("right", 0, (2,)))     # 3 -> 2; window: 0, 1, 2
     state.apply(Detonate(2))                # seat 0; window restarts after seat 0: 1, 2, 3
-    state.apply(Null(0))                    # seat 1 cancels the Turn Aside, so nothing arrives
+    with pytest.raises(IllegalActionError, match="last card played"):
+        state.apply(Null(0))                # the Turn Aside is no longer the last card
+    state.apply(Null(1))                    # seat 1 cancels the Detonate: the Hex arrives
     close_window(state)
-    assert state.voice == [5, 5, 5, 5] and state.hexes[0]["at"] == 3
+    assert state.voice == [5, 5, 5, 5] and state.hexes[0]["at"] == 2
 
 
 def test_determinize_rechooses_other_seats_face_down_answers():

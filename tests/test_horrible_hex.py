@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
-from pygame_core import CHANCE, IllegalActionError, Match, SaveError
+from pygame_core import CHANCE, IllegalActionError, Match, SaveError, saves
 from pygame_core.ai.tournament import play
 from pygame_core.hexgrid import Hex, is_connected, normalize, rotate
 from pygame_core.horrible_hex import bots, view as hview
@@ -22,6 +23,7 @@ from pygame_core.horrible_hex.rules import (
 
 E, SE, SW, W, NW, NE = range(6)
 H = Hex
+FIXTURES = Path(__file__).parent / "fixtures" / "saves"
 
 
 def rot_for(tile: str, icon: str, direction: int) -> int:
@@ -368,12 +370,63 @@ def test_an_empty_pile_reshuffles_the_tiles_in_play():
     assert [s[0] for s in state.queue[:4]] == ["deal", "deal", "deal", "draw"]
 
 
-def test_stuck_game_ends_when_the_pile_runs_out_twice_without_a_goal():
-    state = make(P01_LINE, [["P20"], ["P21"]])
-    state.pile, state.dry = [], 1
+def _dry_pile_state(dry: int, **options) -> HexState:
+    """Seat 0 to move with an empty pile and every other tile in play, `dry` refills since a goal."""
+    state = make(P01_LINE, [["P20"], ["P21"]], **options)
+    state.pile, state.dry = [], dry
     state.board.update({H(i, 5): (t, 0) for i, t in enumerate(sorted(set(TILE_IDS) - {"G01", "G03", "R01"}))})
+    return state
+
+
+def test_the_pile_is_reshuffled_every_time_it_runs_out():
+    # The rulebook: whenever no tile is left to draw, the tiles in play are shuffled and a new
+    # triangle is laid, however long it has been since the last goal.
+    for dry in (1, 2, 7):
+        state = _dry_pile_state(dry)
+        state.apply(Pass())
+        assert not state.is_over and state.dry == dry + 1
+        assert state.board == {} and len(state.pile) == 28
+        force(state, Deal("G05", 1), Deal("R07", 2), Deal("W01", 0), Draw("G09"))
+        assert sorted(state.board) == sorted(TRIANGLE) and state.phase == "place"
+
+
+def test_end_a_stuck_game_option_ends_after_two_dry_reshuffles():
+    option = GAME.options["end_stuck"]
+    assert option.choices == (False, True) and option.default is False
+    assert option.label == "End a stuck game" and option.help
+    state = _dry_pile_state(0, end_stuck=True)
+    state.apply(Pass())
+    assert not state.is_over and state.dry == 1      # the first time: reshuffled as usual
+    state = _dry_pile_state(1, end_stuck=True)
     state.apply(Pass())
     assert state.is_over and "ran out twice" in state.end_reason and state.winners == [0, 1]
+    solo = _dry_pile_state(1, players=1, end_stuck=True)   # solo never gets stuck: it has its own end
+    solo.hands = [["P20"]]
+    solo.deck = sorted(set(GOAL_IDS) - {"P20"})
+    solo.apply(Pass())
+    assert not solo.is_over
+
+
+def test_old_saves_replay_with_the_stall_end():
+    # Stored before the ruling: two players who never move, so no goal is ever completed.
+    text = (FIXTURES / "horrible-hex-2p-format2.json").read_text()
+    data = json.loads(text)
+    assert "end_stuck" not in data["options"]
+    match, _ = saves.load(text)                       # the digest check passes
+    assert match.options["end_stuck"] is True and match.state.is_over
+    assert "ran out twice" in match.state.end_reason
+    assert "end_stuck" not in match.state.to_json()   # the old behaviour keeps the old JSON
+    # The same moves under today's default go on past the second empty pile.
+    data["options"]["end_stuck"] = False
+    with pytest.raises(SaveError):      # it stops where a new triangle is to be dealt
+        saves.load(json.dumps(data))
+    today = Match.replay(GAME, 2, data["options"], data["seed"], data["log"])
+    assert not today.state.is_over and today.state.dry == 2 and today.state.queue[0] == ["deal"]
+    today.resolve_chance()
+    assert today.state.phase == "place" and len(today.state.board) == 3
+    # A new save names the option, so it replays with what it was played with.
+    again, _ = saves.load(saves.dump(today))
+    assert again.options["end_stuck"] is False and again.state == today.state
 
 
 def test_first_to_the_target_wins():

@@ -106,7 +106,7 @@ def _score(state: HexState, seat: int, action: Any) -> float:
             score += 0.5
         return score
     if isinstance(action, Take):
-        return -3.0
+        return _take_score(state, seat, action)
     if isinstance(action, HexHex):
         # The caller cannot be the slowest: everyone else risks 3 Voice.
         stuck = state.jobs[0][0] == "play" and bool(state.hexes) and not state.answers(seat, state.answering())
@@ -129,6 +129,21 @@ def _score(state: HexState, seat: int, action: Any) -> float:
     if isinstance(action, Challenge):
         return -0.2
     return 0.0
+
+
+def _take_score(state: HexState, seat: int, action: Take) -> float:
+    """Being HEXED: bad, unless another Hex on this seat that would go off instead costs more.
+
+    With more Hexes on a seat than its cards can answer, the seat chooses which go off; the
+    rule of thumb lets the cheapest go off and keeps its cards for the dearer ones.
+    """
+    h = state.hex_by_id(action.hex)
+    if h is None or not state.multi() or not state.answers(seat, h):
+        return -3.0                     # no choice: nothing in hand answers this Hex
+    others = [hex_loss(x) for x in state.hexes
+              if x["at"] == seat and x["id"] != h["id"] and str(x["id"]) not in state.commits]
+    saved = max(others, default=0) - hex_loss(h)
+    return 5.0 + saved if saved > 0 else -3.0
 
 
 def heuristic_action(state: HexState, seat: int, rng: random.Random, level: str = "normal") -> Any:

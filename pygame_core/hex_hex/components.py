@@ -101,9 +101,10 @@ CARDS: tuple[Card, ...] = (
          "Send the Hex to anyone. First every player with more than two cards throws "
          "cards away at random, face down, until two are left."),
     Card("null", "Null", COUNTER, T_ANY, 3,
-         "Out of turn: cancel a card as it is played; its player may try another card. "
-         "On your turn: cancel the card that sent this Hex to you, so it returns to its "
-         "sender. HEX-HEX cannot be cancelled."),
+         "Cancels the most recent card, nothing older. Out of turn: cancel a card as it is "
+         "played; its player may try another card. On your turn: cancel the card that sent "
+         "this Hex to you, if no card has been played since, so it returns to its sender. "
+         "HEX-HEX cannot be cancelled."),
     Card("dismiss", "Dismiss", COUNTER, T_TURN_LATE, 2,
          "Not your first card of the round. The Hex aimed at you vanishes and you gain 2 Voice."),
     Card("detonate", "Detonate", COUNTER, T_ANY_LATE, 2,

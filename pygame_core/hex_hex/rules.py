@@ -308,6 +308,8 @@ _SIGN_ACTIONS = tuple(Sign(x) for x in SIGNS)
 # -- jobs ----------------------------------------------------------------------------------
 _DEALT_IDS = frozenset(c.id for c in CARDS if c.timing == T_DEALT)
 CHANCE_JOBS = frozenset({"first", "draw", "trim", "blind", "steal"})
+RESPONSES = ("null", "detonate", "eradicate")
+"""Cards played in a response window, one at a time, after the answers."""
 DECISION_JOBS = frozenset({"pick", "cast", "play", "window", "boom", "spite", "strike", "race",
                            "sign", "law"})
 
@@ -579,6 +581,56 @@ class HexState(State):
             out += self._plays_of(s, c, h)
         return out
 
+    def _can_answer(self, s: int, card: str, h: dict[str, Any]) -> bool:
+        if h["force"] and card != h["force"]:
+            return False
+        return bool(self._plays_of(s, card, h))
+
+    def most_answered(self, s: int, hexes: list[dict[str, Any]], hand: list[str]) -> int:
+        """How many of `hexes` (all aimed at `s`) the cards `hand` can answer, one card each.
+
+        A small exhaustive search (at most six Hexes, a handful of cards).
+        """
+        if not hexes:
+            return 0
+        h, rest = hexes[0], hexes[1:]
+        best = self.most_answered(s, rest, hand)
+        for card in sorted(set(hand)):
+            if best == len(hexes):
+                break
+            if self._can_answer(s, card, h):
+                left = list(hand)
+                left.remove(card)
+                best = max(best, 1 + self.most_answered(s, rest, left))
+        return best
+
+    def volley_choices(self, s: int, h: dict[str, Any]) -> tuple[list[Play], bool]:
+        """The truthful answers `s` may give Hex `h`, and whether `s` may be HEXED by it.
+
+        One card per Hex, and nobody may choose to be HEXED while their cards could pass the
+        Hex on. With several Hexes on one player that means: answer as many of them as the
+        hand allows, and choose which. A play is allowed if the rest of the hand can still
+        answer as many of the other Hexes as possible; being HEXED by `h` is allowed if the
+        hand answers as many of the others without it (always, when no card answers `h`).
+        """
+        plays = self.answers(s, h)
+        if not self.multi():
+            return plays, not plays
+        todo = [x for x in self.volley_order()
+                if x["at"] == s and str(x["id"]) not in self.commits and x["id"] != h["id"]]
+        if not todo:
+            return plays, not plays
+        hand = self.available(s)
+        best = self.most_answered(s, [h, *todo], hand)
+        take = self.most_answered(s, todo, hand) == best
+        spare: dict[str, bool] = {}
+        for p in plays:
+            if p.card not in spare:
+                left = list(hand)
+                left.remove(p.card)
+                spare[p.card] = 1 + self.most_answered(s, todo, left) == best
+        return [p for p in plays if spare[p.card]], take
+
     def _hexhex_ok(self, s: int, h: dict[str, Any] | None) -> bool:
         if "hexhex" not in self.available(s) or self.gagged(s):
             return False
@@ -595,7 +647,8 @@ class HexState(State):
             return [Cast(t) for t in range(self.players) if t != s]
         if kind == "play":
             h = self.answering()
-            plays: list[Any] = self.answers(s, h)
+            truthful, take = self.volley_choices(s, h)
+            plays: list[Any] = list(truthful)
             if self.deceive[s] and not h["force"] and self.available(s):
                 claims: list[Any] = []
                 named: list[Play] = []
@@ -606,7 +659,7 @@ class HexState(State):
                         claims.append(Play(p.card, p.hex, p.to, r))
                 plays = claims
             actions: list[Any] = list(plays)
-            if not self.answers(s, h):
+            if take:
                 actions.append(Take(h["id"]))
             if self._hexhex_ok(s, h):
                 actions.append(HexHex())
@@ -649,6 +702,20 @@ class HexState(State):
                 cancelled.add(it["target"])
         return {k for k, it in enumerate(self.pending) if k not in cancelled and not it.get("caught")}
 
+    def last_played(self) -> list[int]:
+        """Pending items that are the last card played: the one Null may cancel.
+
+        Responses (Null, Detonate, Eradicate) come one at a time after the answers, so the
+        newest response is the last card; before any response, the answers that came into
+        play together (one answer, or a volley's readied answers) all are.
+        """
+        if not self.pending:
+            return []
+        k = len(self.pending) - 1
+        if self.pending[k]["kind"] in RESPONSES:
+            return [k]
+        return [i for i, it in enumerate(self.pending) if it["kind"] == "play"]
+
     def _arrivals(self) -> list[tuple[int, int]]:
         """(seat, pending index) for every Hex a standing pending card is sending to a seat."""
         out = []
@@ -671,8 +738,8 @@ class HexState(State):
         hand = self.hands[s]
         eff = self._effective()
         if "null" in hand:
-            acts += [Null(k) for k, it in enumerate(self.pending)
-                     if k in eff and it["seat"] != s and it["kind"] in ("play", "null", "detonate", "eradicate")]
+            acts += [Null(k) for k in self.last_played()
+                     if k in eff and self.pending[k]["seat"] != s]
         # The Intended of a Maddened Hex may not play Detonate or HEX-HEX (rulebook note).
         maddened = any(h["mad"] and h["at"] == s for h in self.hexes)
         if "detonate" in hand and self.played[s] >= 1 and not maddened:
@@ -729,7 +796,9 @@ class HexState(State):
             if h["mad"] and action.card in ("dismiss", "sign", "null"):
                 return "a Maddened Hex may only be passed on in its direction"
             if action.card == "null" and not h["back"]:
-                return "no card sent this Hex to you, so there is nothing to cancel"
+                if not any(self.played):
+                    return "no card sent this Hex to you, so there is nothing to cancel"
+                return "Null cancels only the last card played, and that is not a card that sent this Hex to you"
             if action.to:
                 if s in action.to and action.card != "twain":
                     return "you cannot aim a card at yourself"
@@ -743,12 +812,18 @@ class HexState(State):
                 return "all six Hex tokens are in play"
             if card.marker and self.markers_free() < 1:
                 return "all eight Enhanced tokens are in use"
+            if action in self.answers(s, h):
+                return (f"{card.name} is needed for another Hex aimed at you: answer this one with "
+                        "another card, or let it go off")
             return f"{card.name} cannot send the Hex that way"
         if isinstance(action, Take):
             if kind != "play":
                 return "no Hex is waiting for your answer now"
             if action.hex != self.answering()["id"]:
                 return f"the Hex to answer now is h{self.answering()['id']}"
+            if self.multi():
+                return ("your cards can pass on this Hex as well as every other one they can, so "
+                        "you must play one")
             return "you hold a card that can answer this Hex, so you must play it"
         if isinstance(action, (Null, Detonate, Eradicate, Challenge)):
             if kind != "window":
@@ -757,7 +832,13 @@ class HexState(State):
             if self.gagged(s):
                 return "the gag rule: at 0 Voice or less you may not play out of turn"
             if isinstance(action, Null):
-                return "Null is not in your hand" if "null" not in hand else "there is no such card to cancel"
+                if "null" not in hand:
+                    return "Null is not in your hand"
+                if 0 <= action.item < len(self.pending) and action.item not in self.last_played():
+                    return "Null cancels only the last card played"
+                if 0 <= action.item < len(self.pending) and self.pending[action.item]["seat"] == s:
+                    return "you cannot Null your own card"
+                return "there is no such card to cancel"
             if isinstance(action, Detonate):
                 if "detonate" not in hand:
                     return "Detonate is not in your hand"
@@ -1007,6 +1088,7 @@ class HexState(State):
                     self._effect(it, before, after, arrived)
                 else:
                     self._event(f"S{it['seat']}'s {CARDS_BY_ID[it['card']].name} is cancelled")
+        self._forget_older_cards(pend, {hid for _, hid in arrived})
         for k, it in enumerate(pend):
             if it["kind"] == "detonate" and k in eff:
                 for i, (t, hid) in enumerate(arrived):
@@ -1017,6 +1099,20 @@ class HexState(State):
                         self._event(f"S{it['seat']} detonates the Hex on S{t}")
                         break
         self.jobs[0:0] = before + booms + after
+
+    def _forget_older_cards(self, pend: list[dict[str, Any]], moved: set[int]) -> None:
+        """After a window: a Hex's sending card stays Nullable on its Intended's turn only while
+        it is the last card played.
+
+        It is not once a response came after it, or once its Intended's answer was cancelled
+        (the Hex stayed put). Fate and Theft of Thought keep it: they draw a card and then
+        answer the same Hex (the rulebook's FAQ on Fate lets that card be a Null).
+        """
+        responded = any(it["kind"] in RESPONSES for it in pend)
+        drawing = {it["hex"] for it in pend if it["kind"] == "play" and it["card"] in ("fate", "theft")}
+        for h in self.hexes:
+            if responded or (h["id"] not in moved and h["id"] not in drawing):
+                h["back"] = None
 
     def _effect(self, it: dict[str, Any], before: list[list[Any]], after: list[list[Any]],
                 arrived: list[tuple[int, int]]) -> None:
@@ -1655,11 +1751,12 @@ class HexHexGame(Game):
             # Nothing public tells a readied card from a HEXED answer, so any legal answer will do.
             h = new.hex_by_id(hid)
             assert h is not None
-            answers = new.answers(s, h)
-            if not answers:
+            answers, take = new.volley_choices(s, h)
+            choice = rng.choice([*answers, None] if take else answers) if answers else None
+            if choice is None:
                 new.commits[str(hid)] = {"kind": "take", "seat": s, "hex": hid}
                 continue
-            a = rng.choice(answers)
+            a = choice
             new.commits[str(hid)] = {"kind": "play", "seat": s, "hex": hid, "card": a.card,
                                      "to": list(a.to), "real": a.card, "deceit": False,
                                      "challenged": False}

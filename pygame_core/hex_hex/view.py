@@ -480,7 +480,10 @@ real choice. A response reopens the question for everyone after the responder.</
 <p>Twain and Double Back copy a Hex with all its markers. When more than one Hex is out, every
 Intended picks a face-down answer for each Hex aimed at them (one card per Hex); then all are
 turned up together, discards and other effects that come before a move happen first, and the
-Hexes move at the same moment. Six Hex tokens and eight marker tokens exist: a card that would
+Hexes move at the same moment. If more Hexes are aimed at you than your cards can pass on, you
+pass on as many as you can and choose which of them go off on you (say a plain Hex and a Boosted
+one with a single card: you may let the plain one go off and save the card for the Boosted one).
+You may not waste a card that another Hex on you needs. Six Hex tokens and eight marker tokens exist: a card that would
 need more cannot be played.</p>
 <h3>HEXED extras</h3>
 <p>Cards that are played only when HEXED must be played when a Hex goes off on you, one per Hex;
@@ -506,9 +509,13 @@ the next game is the player left of the previous game's first dealer.</p>
 <h3>Choices our edition made</h3>
 <ul>
 <li>"Left" is the next seat in play order; seats are numbered going left.</li>
-<li>Null played out of turn cancels a card as it comes into play (its player may play another);
-played on your own turn it cancels the card that sent the Hex to you and the Hex goes back to its
-sender as it was. Null can cancel a Null. A copy made by Twain or Double Back stays in play.</li>
+<li>Null only ever cancels the most recent card: once someone has responded to a card (with a
+Detonate, say), a Null can reach that response but no longer the card before it. Answers turned
+up together after a volley all count as the most recent until someone responds to one. Null
+played out of turn cancels a card as it comes into play (its player may play another); played on
+your own turn it cancels the card that sent the Hex to you, as long as nothing was played after
+that card (your own Fate or Theft of Thought aside), and the Hex goes back to its sender as it
+was. Null can cancel a Null. A copy made by Twain or Double Back stays in play.</li>
 <li>Detonate works on a Hex a card is sending to someone else: it goes off as it arrives; the
 sender gains the usual 1 and you gain 1.</li>
 <li>Cards of a named direction are legal on a Maddened Hex only if they send it that way; Fate,

@@ -32,8 +32,9 @@ from .components import (
 
 GAME_ID = "horrible-hex"
 STALL_LIMIT = 2
-"""The game ends (2-3 players) when the tile pile runs out this many times with no goal
-completed in between: the players are stuck and the box game would never finish."""
+"""With the "end a stuck game" option (2-3 players), the game ends when the tile pile runs
+out this many times with no goal completed in between. The rulebook has no such end: by
+default the tiles are reshuffled every time, as often as it takes."""
 
 Board = dict[Hex, tuple[str, int]]   # cell -> (tile id, orientation 0-5)
 Shift = list[tuple[Hex, Hex]]        # (from, to) for every tile a move displaces
@@ -366,7 +367,7 @@ CHANCE_STEPS = ("goal", "deal", "draw")
 
 class HexState(State):
     def __init__(self, players: int, target: int = DEFAULT_TARGET, destiny: bool = False,
-                 covert: bool = False, holdem: bool = False) -> None:
+                 covert: bool = False, holdem: bool = False, end_stuck: bool = False) -> None:
         self.players = players
         self.solo = players == 1
         # Variants are for two or three players; solo plays the plain rules.
@@ -374,6 +375,8 @@ class HexState(State):
         self.destiny = destiny and not self.solo
         self.covert = covert and not self.solo
         self.holdem = holdem and not self.solo
+        # Kept as given even solo (which never gets stuck): old saves then keep their JSON.
+        self.end_stuck = end_stuck
         self.board: Board = {}
         self.pile: list[str] = sorted(TILE_IDS)     # a set, kept sorted: no order to leak
         self.drawn: str | None = None
@@ -696,7 +699,7 @@ class HexState(State):
                 if self.pile:
                     return
                 self.dry += 1
-                if not self.solo and self.dry >= STALL_LIMIT:
+                if self.end_stuck and not self.solo and self.dry >= STALL_LIMIT:
                     self._finish("the tile pile ran out twice with no goal completed")
                     return
                 self._discard_tiles(sorted(self.board))
@@ -795,6 +798,9 @@ class HexState(State):
             "dry": self.dry, "finished": self.finished, "end_reason": self.end_reason,
             "flash": self.flash, "last": self.last,
             "queue": [list(s) for s in self.queue],
+            # The stall end was the only behaviour before it became an option: such states
+            # do not name it, so their JSON (and old saves' digests) stay as they were.
+            **({} if self.end_stuck else {"end_stuck": False}),
         }
 
     def clone(self) -> "HexState":
@@ -896,6 +902,10 @@ class HorribleHex(Game):
                          "A placed tile stays face down until the next player has moved."),
         "holdem": Option("holdem", (False, True), False, "Hexas Hold 'Em",
                          "A common goal card that anyone may score on their own turn."),
+        "end_stuck": Option("end_stuck", (False, True), False, "End a stuck game",
+                            "Two or three players: the game ends if the tile pile runs out twice "
+                            "with no goal completed in between.",
+                            legacy=True),
     }
 
     def hides_information(self, players: int, **options: Any) -> bool:
@@ -915,7 +925,8 @@ class HorribleHex(Game):
             raise ValueError(f"bad player count {players!r}")
         target = self.options["target"].check(data["target"])
         flags = {k: bool(self.options[k].check(data[k])) for k in ("destiny", "covert", "holdem")}
-        state = HexState(players, target, **flags)
+        end_stuck = bool(self.options["end_stuck"].check(data.get("end_stuck", True)))  # see to_dict
+        state = HexState(players, target, end_stuck=end_stuck, **flags)
         board: Board = {}
         for q, r, tile, rot in data["board"]:
             if tile not in TILES_BY_ID or rot not in range(6):

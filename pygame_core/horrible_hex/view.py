@@ -490,17 +490,20 @@ to see. The first seat starts.</p>
   whichever way you like. It keeps that turn for the rest of its stay. Placing never scores.</li>
 </ol>
 <p>If the pile is empty when a tile must be drawn, all tiles in play are gathered and
-shuffled into a new pile and a fresh triangle is dealt.</p>
+shuffled into a new pile and a fresh triangle is dealt. This happens every time the pile
+empties, however long it has been since the last goal.</p>
 
 <h3>Winning and ending</h3>
 <ul>
 <li>The game ends as soon as one player alone has the most completed goals and has reached
 the target. If a single move takes two players to the target together, play goes on until
 one of them is ahead.</li>
-<li>Our edition adds two endings so that every game finishes: if the tile pile runs out
-twice with no goal completed in between, the game is stuck and ends; and if nobody holds a
-goal card any more (the deck ran dry), it ends too. Either way the most completed goals
-wins, and a tie is a shared win.</li>
+<li>Our edition adds one ending: if nobody holds a goal card any more (the deck ran dry),
+the game ends. The most completed goals wins, and a tie is a shared win.</li>
+<li><b>End a stuck game</b> (an option, off unless the table switches it on): with two or
+three players, the game also ends when the tile pile runs out for the second time with no
+goal completed since it last ran out; again the most completed goals wins. Games saved
+before this became an option keep this ending.</li>
 </ul>
 
 <h3>Three players</h3>
