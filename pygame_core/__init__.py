@@ -12,9 +12,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-from .engine import CHANCE, Game, IllegalActionError, Match, Option, SaveError, State
+from .engine import CHANCE, Event, Game, IllegalActionError, Match, Option, SaveError, State
 
-__all__ = ["CHANCE", "GAMES", "Game", "IllegalActionError", "Match", "Option", "SaveError",
+__all__ = ["CHANCE", "Event", "GAMES", "Game", "IllegalActionError", "Match", "Option", "SaveError",
            "State", "get_game", "game_ids"]
 __version__ = "0.1.0"
 

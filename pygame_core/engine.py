@@ -52,6 +52,9 @@ class Option:
     """The value for saves written before this option existed (they do not name it, while
     every later save names every option); None means the default. It keeps old games
     replaying as they were played when a new option's default changes the rules."""
+    hidden: bool = False
+    """Not offered when setting up a game: it exists only so old saves replay as played
+    (a ruling corrected later), with `legacy` the old way and `default` the new."""
 
     def check(self, value: Any) -> Any:
         if value not in self.choices:
@@ -98,6 +101,25 @@ class State(ABC):
 
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
+
+    _recording: ClassVar[bool] = False
+
+    def emit(self, event: Event) -> None:
+        """Tell the log something the action being applied caused. Only `Match` listens:
+        a search applying thousands of actions records nothing."""
+        if self._recording:
+            self._events.append(event)
+
+    def apply_recording(self, action: Action) -> tuple[Event, ...]:
+        """Apply an action already checked, returning the events it emitted."""
+        self._events: list[Event] = []
+        self._recording = True  # type: ignore[misc]
+        try:
+            self._apply(action)
+        finally:
+            self._recording = False  # type: ignore[misc]
+        events, self._events = tuple(self._events), []
+        return events
 
     def why_illegal(self, action: Action) -> str:
         """A reason for rejecting `action`; games override it to be more specific."""
@@ -262,11 +284,25 @@ def sample_chance(state: State, rng: random.Random) -> Action:
     return rng.choices(actions, weights=weights, k=1)[0]
 
 
+@dataclass(frozen=True)
+class Event:
+    """Something an action caused that a player wants told: points scored and why, Voice
+    lost, a goal completed, a challenge won. Games record events while applying an action
+    (`State.take_events`); the game's view module puts them into words (`event_words`)."""
+
+    kind: str
+    seat: int | None = None     # whom it happened to
+    amount: float = 0           # points, Voice, tiles...
+    subject: str = ""           # a card, tile, quest or goal, by its id (the view names it)
+    other: int | None = None    # a second seat: the one who caused it, or the target
+
+
 @dataclass
 class LogEntry:
     seat: int  # CHANCE for chance events
     action: Action
     text: str  # the action in words
+    events: tuple[Event, ...] = ()
 
 
 @dataclass
@@ -308,8 +344,8 @@ class Match:
         state = self.state
         state.check(action)  # before describing it: words are only found for legal actions
         text = state.describe(action, self.names)
-        state._apply(action)
-        self.log.append(LogEntry(seat, action, text))
+        events = state.apply_recording(action)
+        self.log.append(LogEntry(seat, action, text, events))
 
     def resolve_chance(self) -> None:
         while self.state.current_player == CHANCE:

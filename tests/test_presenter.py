@@ -53,7 +53,8 @@ def test_what_happened_since_a_persons_last_move_leaves_out_their_own_move_and_l
         after = match.log[mine[-1] + 1:]
         while after and after[0].seat == CHANCE:
             after = after[1:]
-        assert lines == [e.text for e in after]
+        view = presenter.view_module(game_id)
+        assert lines == [line for e in after for line in presenter.entry_lines(e, view, match.names)]
 
 
 def test_status_says_whose_turn_and_who_won() -> None:

@@ -369,6 +369,8 @@ class App:
                     class_="seat-kind")), class_="seat-row", data_seat=seat))
         rows.append(tag("fieldset", tag("legend", "Seats"), tag("ol", seat_rows, class_="seat-rows")))
         for opt in game.options.values():
+            if opt.hidden:
+                continue  # kept only so old saves replay as they were played
             choices = [tag("option", str(c), value=json.dumps(c), selected=c == opt.default)
                        for c in opt.choices]
             rows.append(tag("p", tag("label", opt.label or opt.name, " ", tag(

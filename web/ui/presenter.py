@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from pygame_core import CHANCE, Match, game_module
+from pygame_core.engine import LogEntry
 
 LEVELS = {"human": "Human", "easy": "Computer: easy", "normal": "Computer: normal",
           "hard": "Computer: hard"}
@@ -175,9 +176,19 @@ class Turn:
     lines: tuple[str, ...]
 
 
+def entry_lines(entry: LogEntry, view: Any, names: Sequence[str]) -> list[str]:
+    """A log entry in words: the action, then what it caused (the view's `event_words`)."""
+    words = getattr(view, "event_words", None)
+    lines = [entry.text] if entry.text else []
+    if words is not None:
+        lines.extend(text for text in (words(event, names) for event in entry.events) if text)
+    return lines
+
+
 def turns(match: Match, start: int = 0) -> list[Turn]:
     """The log from entry `start` grouped by turn. Chance belongs to the turn it follows;
     everything chance does before the first decision (the deal) is one line."""
+    view = view_module(match.game.id)
     groups: list[Turn] = []
     seat: int | None = None
     lines: list[str] = []
@@ -191,7 +202,7 @@ def turns(match: Match, start: int = 0) -> list[Turn]:
             if lines:
                 groups.append(Turn(seat, tuple(lines)))
             seat, lines = entry.seat, []
-        lines.append(entry.text)
+        lines.extend(entry_lines(entry, view, match.names))
     if lines:
         groups.append(Turn(seat, tuple(lines)))
     return groups
@@ -211,7 +222,8 @@ def since_last_move(match: Match, seat: int) -> list[str]:
     start = mine[-1] + 1 if mine else next((i for i, e in enumerate(log) if e.seat != CHANCE), len(log))
     while mine and start < len(log) and log[start].seat == CHANCE:
         start += 1
-    return [e.text for e in log[start:]]
+    view = view_module(match.game.id)
+    return [line for e in log[start:] for line in entry_lines(e, view, match.names)]
 
 
 # -- the end of the game ------------------------------------------------------------------------------
