@@ -63,6 +63,11 @@ class Option:
         return value
 
 
+_HEARD: list[list["Event"]] = []
+"""While `State.apply_recording` runs, the list its action's events go into (one action at
+a time: applying is synchronous, so nothing else runs meanwhile)."""
+
+
 class State(ABC):
     """One position of a game. Mutable: `apply` changes it in place; `clone` copies.
 
@@ -102,24 +107,21 @@ class State(ABC):
     def _chance_outcomes(self) -> list[tuple[Action, float]]:
         raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
 
-    _recording: ClassVar[bool] = False
-
     def emit(self, event: Event) -> None:
-        """Tell the log something the action being applied caused. Only `Match` listens:
-        a search applying thousands of actions records nothing."""
-        if self._recording:
-            self._events.append(event)
+        """Tell the log something the action being applied caused. Only `Match` listens
+        (`apply_recording`): a search applying thousands of actions records nothing."""
+        if _HEARD:
+            _HEARD[-1].append(event)
 
     def apply_recording(self, action: Action) -> tuple[Event, ...]:
-        """Apply an action already checked, returning the events it emitted."""
-        self._events: list[Event] = []
-        self._recording = True  # type: ignore[misc]
+        """Apply an action already checked, returning the events it emitted. The events are
+        gathered outside the state, so they never enter its JSON."""
+        _HEARD.append([])
         try:
             self._apply(action)
         finally:
-            self._recording = False  # type: ignore[misc]
-        events, self._events = tuple(self._events), []
-        return events
+            events = _HEARD.pop()
+        return tuple(events)
 
     def why_illegal(self, action: Action) -> str:
         """A reason for rejecting `action`; games override it to be more specific."""
