@@ -10,7 +10,9 @@ and of page-local `ui` state:
 Every tile carries its colour, its symbol (star or circle, both on a wild tile) and
 an icon on each edge that can move it, each kind a different shape: slide a single
 chevron, jump a double chevron, push a solid arrow behind a bar, swap a two-headed
-arrow. Labels say the same in words.
+arrow. Labels say the same in words, and say where a tile is as a player would (its row
+from the top and its place from the left; an empty cell by the tile beside it): no
+coordinate, tile or goal id reaches the page except in `data-*` attributes.
 
 All markup is built with `pygame_core.markup`, so names and texts are escaped by
 construction. The parts of a tile that depend only on its place and face are memoised:
@@ -24,7 +26,8 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from ..hexgrid import (
-    DIRECTION_NAMES, SQRT3, Hex, bounds, edge_midpoint, polygon_points, to_pixel, touch_width,
+    DIRECTION_NAMES, DIRECTION_SHORT, DIRECTIONS, SQRT3, Hex, bounds, distance, edge_midpoint,
+    polygon_points, to_pixel, touch_width,
 )
 from ..markup import Attr, Markup, join, tag, trusted
 from .components import GOALS_BY_ID, ICON_NAMES, KIND_NAMES, KIND_OF, ORIENTED, SYMBOL_NAMES
@@ -65,6 +68,77 @@ def _pt(x: float, y: float) -> str:
     return f"{x:.1f},{y:.1f}"
 
 
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def places_in_words(cells: Sequence[tuple[int, int]]) -> dict[tuple[int, int], str]:
+    """Where each tile is, as a player would say it: 'in row 2, 3rd from the left'
+    (rows counted from the top tile, places from the left within the row)."""
+    rows: dict[int, list[int]] = {}
+    for q, r in cells:
+        rows.setdefault(r, []).append(q)
+    out = {}
+    for i, r in enumerate(sorted(rows), 1):
+        for k, q in enumerate(sorted(rows[r]), 1):
+            out[(q, r)] = f"in row {i}, {ordinal(k)} from the left"
+    return out
+
+
+def _kind_tile(tile: dict[str, Any] | None, lone: bool = False) -> str:
+    """'the gray tile', 'the face-down tile' ('the lone red tile')."""
+    kind = tile and tile.get("kind")
+    return f"the {'lone ' if lone else ''}{KIND_NAMES[kind] if kind else 'face-down'} tile"
+
+
+def _beside(cell: tuple[int, int], tiles: dict[tuple[int, int], dict[str, Any]],
+            where: dict[tuple[int, int], str]) -> str:
+    """An empty cell by its first neighbour in reading order: 'south-east of the gray tile
+    in row 2, 3rd from the left'."""
+    q, r = cell
+    for tq, tr in sorted(where, key=lambda c: (c[1], c[0])):
+        step = (q - tq, r - tr)
+        if step in _STEPS:
+            return f"{DIRECTION_NAMES[_STEPS[step]]} of {_kind_tile(tiles.get((tq, tr)))} {where[(tq, tr)]}"
+    return "apart from the group"
+
+
+_STEPS = {(h.q, h.r): d for d, h in enumerate(DIRECTIONS)}
+
+
+def move_words(move: dict[str, Any], tiles: dict[tuple[int, int], dict[str, Any]]) -> str:
+    """'slide south-west', 'jump east over 2 tiles', 'push north-west, pushing 1 tile',
+    'swap west with the red tile'."""
+    icon, text = move["icon"], f"{move['icon']} {DIRECTION_NAMES[move['dir']]}"
+    if icon == "jump":
+        over = distance(Hex(*move["from"]), Hex(*move["to"])) - 1
+        return f"{text} over {plural(over, 'tile')}"
+    if icon == "push" and len(move["shift"]) > 1:
+        return f"{text}, pushing {plural(len(move['shift']) - 1, 'tile')}"
+    if icon == "swap":
+        return f"{text} with {_kind_tile(tiles.get(tuple(move['to'])))}"
+    return text
+
+
+def last_move_words(notation: str) -> str:
+    """The last move's notation ('slide 1,2 SW', 'pass') in words: 'a slide south-west'."""
+    words = notation.split()
+    if notation == "pass":
+        return "skipped"
+    if len(words) == 3 and words[0] in _ICON_LETTER and words[2] in DIRECTION_SHORT:
+        return f"a {words[0]} {DIRECTION_NAMES[DIRECTION_SHORT.index(words[2])]}"
+    return "a tile moved"
+
+
 def tile_label(kind: str | None, edges: Edges | None, where: str = "") -> str:
     """'gray tile, red star, slide north-east, push south-west' (plus where it is)."""
     if kind is None:
@@ -74,7 +148,7 @@ def tile_label(kind: str | None, edges: Edges | None, where: str = "") -> str:
         icons = [f"{ICON_NAMES[e]} {DIRECTION_NAMES[d]}" for d, e in enumerate(edges or []) if e]
         parts += icons or ["no moves"]
         text = ", ".join(parts)
-    return f"{text}{', at ' + where if where else ''}"
+    return f"{text}, {where}" if where else text
 
 
 @lru_cache(maxsize=None)
@@ -182,7 +256,14 @@ def goal_words(goal_id: str) -> str:
     parts = []
     for i, r in enumerate(sorted(rows), 1):
         parts.append(f"row {i}: " + ", ".join(name for _, name in sorted(rows[r])))
-    return f"goal {goal_id}, " + "; ".join(parts)
+    return "goal card, " + "; ".join(parts)
+
+
+def goal_summary(goal_id: str) -> str:
+    """'2 stars and 2 circles': a goal's caption (its drawing and label say where)."""
+    cells = GOALS_BY_ID[goal_id].cells
+    stars = sum(1 for _, kind in cells if kind == "G")
+    return f"{plural(stars, 'star')} and {plural(len(cells) - stars, 'circle')}"
 
 
 @lru_cache(maxsize=None)
@@ -201,7 +282,8 @@ def goal_svg(goal_id: str, cls: str = "") -> Markup:
 
 @lru_cache(maxsize=None)
 def _card(goal_id: str, note: str = "") -> Markup:
-    return tag("figure", goal_svg(goal_id), tag("figcaption", goal_id, note and " " + note), class_="hh-goal")
+    return tag("figure", goal_svg(goal_id), tag("figcaption", goal_summary(goal_id), note and " " + note),
+               class_="hh-goal")
 
 
 def _at_least(box: tuple[float, float, float, float], width: float,
@@ -229,6 +311,7 @@ def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Ma
     cells = [Hex(q, r) for q, r in list(tiles) + extra] or [Hex(0, 0)]
     x, y, w, h = _at_least(bounds(cells, SIZE, SIZE * 0.3), MIN_WIDTH, MIN_HEIGHT)
     out: list[Markup] = []
+    where = places_in_words(list(tiles))
     keep_of: dict[tuple[int, int], dict[str, Any]] = {}
     if mine and phase == "keep":
         for i, cl in enumerate(view["clusters"]):
@@ -241,11 +324,11 @@ def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Ma
             cx, cy = to_pixel(Hex(q, r), SIZE)
             if (q, r) == chosen:
                 continue
-            out.append(_target(cx, cy, f"empty cell {q},{r}: preview the new tile here", f"cell={q},{r}"))
+            out.append(_target(cx, cy, f"empty cell {_beside((q, r), tiles, where)}: preview the new tile here",
+                               f"cell={q},{r}"))
     for (q, r), t in sorted(tiles.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         cx, cy = to_pixel(Hex(q, r), SIZE)
-        where = f"{q},{r}"
-        label = tile_label(t["kind"], t["edges"], where)
+        label = tile_label(t["kind"], t["edges"], where[(q, r)])
         classes = []
         if t["moved"]:
             classes.append("hh-moved")
@@ -264,7 +347,9 @@ def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Ma
         elif (q, r) in keep_of:
             cl = keep_of[(q, r)]
             classes.append(f"hh-cluster hh-cluster-{cl['i'] % 4}")
-            attributes = _press(label + f": keep this cluster of {len(cl['cells'])} tiles", action=cl["action"])
+            n = len(cl["cells"])
+            what = f"this group of {n} tiles" if n > 1 else "this lone tile"
+            attributes = _press(f"{label}: keep {what}", action=cl["action"])
         out.append(tile_svg(cx, cy, SIZE, t["kind"], t["edges"], " ".join(classes), **attributes))
     # where the selected tile's moves would end, with the tiles they push along
     for m in moves:
@@ -276,10 +361,7 @@ def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Ma
     for m in moves:
         tq, tr = m["to"]
         cx, cy = to_pixel(Hex(tq, tr), SIZE)
-        pushed = len(m["shift"]) - 1
-        what = (f", pushing {pushed} tile{'s' if pushed > 1 else ''}" if m["icon"] == "push" and pushed
-                else ", trading places" if m["icon"] == "swap" else "")
-        label = f"{m['icon']} {DIRECTION_NAMES[m['dir']]} to {tq},{tr}{what}"
+        label = move_words(m, tiles)
         out.append(tag("g",
                        tag("polygon", points=polygon_points(cx, cy, SIZE * 0.55)),
                        tag("g", _icon_glyph(_ICON_LETTER[m["icon"]], SIZE),
@@ -291,7 +373,7 @@ def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Ma
         cx, cy = to_pixel(Hex(*chosen), SIZE)
         action = f"place {chosen[0]},{chosen[1]} r{rot}"
         if action in view["legal"]:
-            label = tile_label(view["drawn"]["kind"], edges, f"{chosen[0]},{chosen[1]}")
+            label = tile_label(view["drawn"]["kind"], edges, _beside(chosen, tiles, where))
             out.append(tile_svg(cx, cy, SIZE, view["drawn"]["kind"], edges, "hh-preview",
                                 **_press(f"place here: {label}", action=action)))
     if not tiles:
@@ -375,7 +457,7 @@ def _players(view: dict[str, Any], names: list[str]) -> Markup:
             out.append(tag("div", tag("h3", "Common goal (scored by the player to move)"),
                            tag("div", _card(view["common"]) if view["common"] else _NONE_LEFT, class_="hh-row"),
                            class_="hh-player hh-common"))
-    stall = f" · pile ran out {view['stall']} time(s) since the last goal" if view["stall"] else ""
+    stall = f" · pile ran out {_times(view['stall'])} since the last goal" if view["stall"] else ""
     out.append(tag("p", f"Tiles left to draw: {view['pile']} · goal cards left: {view['deck']}{stall}",
                    class_="hh-counts"))
     return tag("section", out, class_="hh-players", aria_label="Goal cards")
@@ -396,13 +478,12 @@ def _controls(view: dict[str, Any], ui: dict[str, Any]) -> Markup | None:
         sel = _parse_cell(ui.get("sel"))
         out.append(_button("Skip the move", action="pass", label="Skip the move and go on to place a tile"))
         if sel:
-            items = []
-            for m in view["moves"]:
-                if tuple(m["from"]) == sel:
-                    tq, tr = m["to"]
-                    items.append(tag("li", _button(f"{m['icon']} {DIRECTION_NAMES[m['dir']]} → {tq},{tr}",
-                                                   action=m["action"])))
-            out.append(tag("p", f"Moves of the tile at {sel[0]},{sel[1]}:"))
+            tiles = {(t["q"], t["r"]): t for t in view["board"]}
+            items = [tag("li", _button(move_words(m, tiles), action=m["action"]))
+                     for m in view["moves"] if tuple(m["from"]) == sel]
+            whose = (f"{_kind_tile(tiles[sel])} {places_in_words(list(tiles))[sel]}" if sel in tiles
+                     else "the chosen tile")
+            out.append(tag("p", f"Moves of {whose}:"))
             out.append(tag("ul", items, class_="hh-moves"))
         else:
             n = len(view["moves"])
@@ -424,10 +505,14 @@ def _controls(view: dict[str, Any], ui: dict[str, Any]) -> Markup | None:
         out.append(_button("Place it" if ok else "Choose a cell first", action=action if ok else None,
                            cls="hh-confirm", disabled=not ok))
     elif phase == "keep":
+        tiles = {(t["q"], t["r"]): t for t in view["board"]}
+        where = places_in_words(list(tiles))
         for cl in view["clusters"]:
-            q, r = cl["cells"][0]
+            first = min((tuple(c) for c in cl["cells"]), key=lambda c: (c[1], c[0]))
             n = len(cl["cells"])
-            out.append(_button(f"Keep the {n} tile{'s' if n > 1 else ''} at {q},{r}", action=cl["action"]))
+            which = f"{_kind_tile(tiles.get(first), lone=n == 1)} {where.get(first, '')}".rstrip()
+            text = f"Keep the {n} tiles with {which}" if n > 1 else f"Keep {which}"
+            out.append(_button(text, action=cl["action"]))
     elif phase == "swap":
         out.append(_button("Trade my goal", action="trade goal"))
         out.append(_button("Keep my goal", action="keep goal"))
@@ -441,8 +526,9 @@ def render(view: dict[str, Any], ui: dict[str, Any], names: Sequence[str]) -> Ma
     completion = None
     if flash and flash["turn"] >= view["turns"] - 1:
         who = "; ".join(
-            (f"{_name(names, flash.get('mover'))} (common goal)" if g["owner"] == "common"
-             else _name(names, g["owner"])) + f" completed {g['goal']}"
+            f"{_name(names, flash.get('mover'))} completed the common goal ({goal_summary(g['goal'])})"
+            if g["owner"] == "common" else
+            f"{_name(names, g['owner'])} completed a goal ({goal_summary(g['goal'])})"
             for g in flash["goals"])
         completion = tag("section", tag("h3", f"Completed: {who}"), _flash_svg(flash, names),
                          tag("p", _after_completion(view)), class_="hh-flash", aria_label="Last completion")
@@ -452,7 +538,7 @@ def render(view: dict[str, Any], ui: dict[str, Any], names: Sequence[str]) -> Ma
         tag("div", _board_svg(view, ui, names),
             tag("div", _controls(view, ui), _players(view, names), class_="hh-side"), class_="hh-main"),
         completion,
-        view["last"] and tag("p", f"Last move: {view['last']}", class_="hh-last"),
+        view["last"] and tag("p", f"Last move: {last_move_words(view['last'])}", class_="hh-last"),
         class_="hh-root", data_phase=view["phase"])
 
 
