@@ -145,7 +145,7 @@ def guild(view: dict[str, Any], seat: int, names: Sequence[str]) -> Markup:
                   current, seat in view["winners"], tuple(view["scored"][seat]))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def _guild(name: str, you: bool, home: int, score: float, current: bool, winner: bool,
            scored: tuple[str, ...]) -> Markup:
     # Cached: a click changes one guild at most; the others are drawn again as they were.
@@ -154,8 +154,8 @@ def _guild(name: str, you: bool, home: int, score: float, current: bool, winner:
         "section",
         tag("h3", name, mark),
         _home(home),
-        tag("p", STAR, tag("b", f"{score:g}"), " point" if score == 1 else " points", class_="hs-score"),
-        tag("ul", [_scored(q) for q in scored], class_="hs-pile"),
+        _score(score),
+        _pile(scored),
         class_="hs-guild" + (" hs-current" if current else "") + (" hs-winner" if winner else ""),
         aria_label=f"{name}{mark}: {plural(score, 'point')}, {home} at home")
 
@@ -164,6 +164,16 @@ def _guild(name: str, you: bool, home: int, score: float, current: bool, winner:
 def _home(home: int) -> Markup:
     return tag("p", [MEEPLE] * min(home, 12), home > 12 and tag("small", f"+{home - 12}"),
                tag("span", home, class_="hs-count"), class_="hs-home", title="adventurers at home")
+
+
+@lru_cache(maxsize=None)
+def _score(score: float) -> Markup:
+    return tag("p", STAR, tag("b", f"{score:g}"), " point" if score == 1 else " points", class_="hs-score")
+
+
+@lru_cache(maxsize=1024)
+def _pile(scored: tuple[str, ...]) -> Markup:
+    return tag("ul", [_scored(q) for q in scored], class_="hs-pile")
 
 
 @lru_cache(maxsize=None)
@@ -182,24 +192,27 @@ def render(view: dict[str, Any], ui: dict[str, str], names: Sequence[str]) -> Ma
     legal = set(view["legal"])
     active = view["quest"]
     home = view["home"][view["turn"]]
-    cards = [quest_card(QUESTS_BY_ID[q], legal, ui, q == active, home) for q in [BRAG.id, *view["face_up"]]]
-    odds_toggle = _odds_toggle(bool(ui.get("odds")))
-    ending = None
-    if view["ending"] and not view["over"]:
-        ending = tag("p", f"Last round: {view['ending_reason']}; the game ends before the first player's "
-                          "next turn.", class_="hs-ending")
-    pile, tavern = view["pile"], view["tavern"]
+    cards = tuple(quest_card(QUESTS_BY_ID[q], legal, ui, q == active, home) for q in [BRAG.id, *view["face_up"]])
+    ending = view["ending_reason"] if view["ending"] and not view["over"] else None
     return tag(
         "div",
-        tag("section",
-            tag("div", cards, class_="hs-row"),
-            tag("p", f"Round {view['round']} · {plural(pile, 'quest')} left in the pile · "
-                     f"Tavern: {plural(tavern, 'adventurer')} ", odds_toggle, class_="hs-pile-count"),
-            ending,
-            class_="hs-quests", aria_label="Quests"),
+        _quests(cards, view["round"], view["pile"], view["tavern"], bool(ui.get("odds")), ending),
         dice_panel(view, names, legal),
         tag("div", [guild(view, s, names) for s in range(view["players"])], class_="hs-guilds"),
         class_="hs-table")
+
+
+@lru_cache(maxsize=64)
+def _quests(cards: tuple[Markup, ...], round_: int, pile: int, tavern: int, odds: bool,
+            ending: str | None) -> Markup:
+    # Cached: most clicks change the dice or a guild, not the quests on the table.
+    return tag("section",
+               tag("div", cards, class_="hs-row"),
+               tag("p", f"Round {round_} · {plural(pile, 'quest')} left in the pile · "
+                        f"Tavern: {plural(tavern, 'adventurer')} ", _odds_toggle(odds), class_="hs-pile-count"),
+               ending is not None and tag("p", f"Last round: {ending}; the game ends before the first "
+                                               "player's next turn.", class_="hs-ending"),
+               class_="hs-quests", aria_label="Quests")
 
 
 # Constant markup from our source; the one number in it goes in as text.
