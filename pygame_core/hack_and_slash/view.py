@@ -2,14 +2,16 @@
 
 Quest cards are buttons carrying `data-action` when they can be chosen; after a failed
 roll each die is a rescue button. `ui["odds"]` switches on the "what are my chances?"
-readout. See docs/adding-a-game.md for the contract.
+readout. All markup is built with `pygame_core.markup`, so names and texts are escaped
+by construction. See docs/adding-a-game.md for the contract.
 """
 
 from __future__ import annotations
 
-from html import escape
+from functools import lru_cache
 from typing import Any, Sequence
 
+from ..markup import Markup, join, tag, trusted
 from .components import ADVENTURERS_AT_START, BRAG, QUESTS_BY_ID, Quest
 from .odds import success_chance
 
@@ -17,139 +19,206 @@ PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
         4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
         6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
 
-MEEPLE = ('<svg class="hs-meeple" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1.5a3.2 3.2 0 1 1 0 '
-          '6.4a3.2 3.2 0 1 1 0-6.4M3 10.5c0-1.4 2-2.5 7-2.5s7 1.1 7 2.5l-2.2 1.2 1.7 6.8h-4.4L10 14.6 8.9 '
-          '18.5H4.5l1.7-6.8z"/></svg>')
-STAR = ('<svg class="hs-star" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1l2.7 5.8 6.3.7-4.7 4.3 1.3 '
-        '6.2L10 15l-5.6 3 1.3-6.2L1 7.5l6.3-.7z"/></svg>')
+MEEPLE = trusted('<svg class="hs-meeple" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1.5a3.2 3.2 0 1 1 0 '
+                 '6.4a3.2 3.2 0 1 1 0-6.4M3 10.5c0-1.4 2-2.5 7-2.5s7 1.1 7 2.5l-2.2 1.2 1.7 6.8h-4.4L10 14.6 8.9 '
+                 '18.5H4.5l1.7-6.8z"/></svg>')
+STAR = trusted('<svg class="hs-star" viewBox="0 0 20 20" aria-hidden="true"><path d="M10 1l2.7 5.8 6.3.7-4.7 4.3 1.3 '
+               '6.2L10 15l-5.6 3 1.3-6.2L1 7.5l6.3-.7z"/></svg>')
 
 
-def die_svg(face: int, extra_class: str = "") -> str:
-    pips = "".join(f'<circle cx="{6 + x * 8}" cy="{6 + y * 8}" r="2.2"/>' for x, y in PIPS[face])
-    return (f'<svg class="hs-die {extra_class}" viewBox="0 0 28 28" aria-hidden="true">'
-            f'<rect x="1" y="1" width="26" height="26" rx="5"/>{pips}</svg>')
+def plural(count: float, word: str, words: str | None = None) -> str:
+    """'1 point', '2 points', '1.5 points'."""
+    return f"{count:g} {word if count == 1 else words or word + 's'}"
+
+
+@lru_cache(maxsize=None)
+def die_svg(face: int, extra_class: str = "") -> Markup:
+    """A die showing `face` (decorative: the element around it carries the words)."""
+    return tag("svg", tag("rect", x=1, y=1, width=26, height=26, rx=5),
+               [tag("circle", cx=6 + x * 8, cy=6 + y * 8, r=2.2) for x, y in PIPS[face]],
+               class_=f"hs-die {extra_class}".strip(), viewBox="0 0 28 28", aria_hidden="true")
 
 
 def quest_label(q: Quest) -> str:
     goal = f"exactly {q.goal}" if q.exact else f"{q.goal} or more"
-    reward = [f"{q.points} point{'s' if q.points != 1 else ''}"] if q.points or not q.recruit else []
+    reward = [plural(q.points, "point")] if q.points or not q.recruit else []
     reward += ["a new adventurer"] if q.recruit else []
-    return (f"{q.name}: send {q.challenge} adventurer{'s' if q.challenge > 1 else ''}, "
-            f"roll {goal}; reward {' and '.join(reward)}")
+    return f"{q.name}: send {plural(q.challenge, 'adventurer')}, roll {goal}; reward {' and '.join(reward)}"
 
 
-def quest_card(q: Quest, legal: set[str], ui: dict[str, str], active: bool, home: int) -> str:
+@lru_cache(maxsize=None)
+def _quest_body(q: Quest) -> Markup:
+    """The card's fixed parts: name, words for screen readers, icons and flavour."""
+    goal = join(tag("span", "exactly", class_="hs-goal-kind"), " ", q.goal) if q.exact else f"{q.goal}+"
+    reward = join(STAR, q.points) if q.points or not q.recruit else None
+    said = quest_label(q).split(": ", 1)[1]
+    return join(tag("span", q.name, class_="hs-name"),
+                tag("span", f": {said}.", class_="visually-hidden"),
+                tag("span", [MEEPLE] * q.challenge, class_="hs-challenge", title="adventurers needed",
+                    aria_hidden="true"),
+                tag("span", goal, class_="hs-goal", title="roll needed", aria_hidden="true"),
+                tag("span", reward, q.recruit and tag("span", "+", MEEPLE, class_="hs-plus"),
+                    class_="hs-reward", title="reward", aria_hidden="true"),
+                tag("span", q.flavour, class_="hs-flavour"))
+
+
+def quest_card(q: Quest, legal: set[str], ui: dict[str, str], active: bool, home: int) -> Markup:
     """A card; its text (icons spelled out for screen readers) is the button's name.
 
     With the odds readout on, it shows the chance of success and, when the player would
     still have someone at home to send, the chance with a rescue of the best die.
     """
-    action = f"go {q.id}"
-    odds = ""
-    if ui.get("odds"):
-        rescue = (f"{success_chance(q, True):.0%} with a rescue" if home > q.challenge
-                  else "no one left for a rescue")
-        odds = f'<span class="hs-odds">{success_chance(q):.0%} · {rescue}</span>'
-    goal = f'<span class="hs-goal-kind">exactly</span> {q.goal}' if q.exact else f"{q.goal}+"
-    reward = f"{STAR}{q.points}" if q.points or not q.recruit else ""
-    if q.recruit:
-        reward += f'<span class="hs-plus">+{MEEPLE}</span>'
-    said = quest_label(q).split(": ", 1)[1]
-    body = (f'<span class="hs-name">{escape(q.name)}</span>'
-            f'<span class="visually-hidden">: {escape(said)}.</span>'
-            f'<span class="hs-challenge" title="adventurers needed" aria-hidden="true">{MEEPLE * q.challenge}</span>'
-            f'<span class="hs-goal" title="roll needed" aria-hidden="true">{goal}</span>'
-            f'<span class="hs-reward" title="reward" aria-hidden="true">{reward}</span>'
-            f'<span class="hs-flavour">{escape(q.flavour)}</span>{odds}')
+    return _quest_card(q, f"go {q.id}" in legal, bool(ui.get("odds")), active, home > q.challenge)
+
+
+@lru_cache(maxsize=512)
+def _quest_card(q: Quest, can: bool, odds: bool, active: bool, rescue: bool) -> Markup:
+    # Cached: the page redraws the table after every click, and a card has few states.
+    readout = None
+    if odds:
+        then = f"{success_chance(q, True):.0%} with a rescue" if rescue else "no one left for a rescue"
+        readout = tag("span", f"{success_chance(q):.0%} · {then}", class_="hs-odds")
+    body = join(_quest_body(q), readout)
     classes = "hs-card" + (" hs-brag" if q is BRAG else "") + (" hs-on-quest" if active else "")
-    if action in legal:
-        return f'<button type="button" class="{classes} hs-can" data-action="{action}">{body}</button>'
-    return f'<div class="{classes}">{body}</div>'
+    if can:
+        return tag("button", body, type="button", class_=f"{classes} hs-can", data_action=f"go {q.id}")
+    return tag("div", body, class_=classes)
 
 
-def dice_panel(view: dict[str, Any], names: Sequence[str], legal: set[str]) -> str:
-    parts = []
+@lru_cache(maxsize=None)
+def _die(face: int, label: str, extra_class: str = "") -> Markup:
+    return tag("span", die_svg(face, extra_class), class_="hs-die-still", role="img", aria_label=label)
+
+
+@lru_cache(maxsize=None)
+def _rescue_button(face: int) -> Markup:
+    return tag("button", die_svg(face), type="button", class_="hs-die-button", data_action=f"rescue {face}",
+               aria_label=f"Rescue: reroll a die showing {face}")
+
+
+_QUIT_BUTTON = tag("button", "Quit: all go to the Tavern", type="button", class_="hs-quit", data_action="quit")
+_QUIT = tag("p", _QUIT_BUTTON, class_="hs-choices")
+_QUIT_NO_RESCUE = tag("p", _QUIT_BUTTON, tag("span", "No rescue possible: nobody is left at home.", class_="hs-note"),
+                      class_="hs-choices")
+_PASS = tag("p", tag("button", "Nobody is at home: pass", type="button", data_action="pass", class_="primary"),
+            class_="hs-choices")
+
+
+def dice_panel(view: dict[str, Any], names: Sequence[str], legal: set[str]) -> Markup:
+    parts: list[Markup] = []
     last = view.get("last_roll")
     if view["phase"] == "failed" and view["quest"]:
         q = QUESTS_BY_ID[view["quest"]]
         total = sum(view["dice"])
-        parts.append(f'<p class="hs-result hs-fail">{escape(names[view["turn"]])} rolled {total}; '
-                     f'{escape(q.name)} needs {q.goal_text}. Quit, or send a rescuer and reroll one die:</p>')
+        parts.append(tag("p", f"{names[view['turn']]} rolled {total}; {q.name} needs {q.goal_text}. "
+                              "Quit, or send a rescuer and reroll one die:", class_="hs-result hs-fail"))
         dice = []
         for face in view["dice"]:
             action = f"rescue {face}"
             if action in legal:
-                dice.append(f'<button type="button" class="hs-die-button" data-action="{action}" '
-                            f'aria-label="Rescue: reroll a die showing {face}">{die_svg(face)}</button>')
+                dice.append(_rescue_button(face))
             else:
-                dice.append(f'<span class="hs-die-still" role="img" aria-label="die showing {face}">'
-                            f'{die_svg(face)}</span>')
-        parts.append(f'<div class="hs-dice-row">{"".join(dice)}</div>')
-        buttons = ['<button type="button" class="hs-quit" data-action="quit">Quit: all go to the Tavern</button>']
-        if not any(a.startswith("rescue") for a in legal) and "quit" in legal:
-            buttons.append('<span class="hs-note">No rescue possible: nobody is left at home.</span>')
-        parts.append(f'<p class="hs-choices">{"".join(buttons)}</p>')
+                dice.append(_die(face, f"die showing {face}"))
+        parts.append(tag("div", dice, class_="hs-dice-row"))
+        no_rescue = not any(a.startswith("rescue") for a in legal) and "quit" in legal
+        parts.append(_QUIT_NO_RESCUE if no_rescue else _QUIT)
     elif last:
         q = QUESTS_BY_ID[last["quest"]]
         dice, marked = [], False
         for face in last["dice"]:
             rerolled = last["rerolled"] == face and not marked
             marked = marked or rerolled
-            cls = "hs-rolled" + (" hs-rerolled" if rerolled else "")
             note = ", the rescued die" if rerolled else ""
-            dice.append(f'<span class="hs-die-still" role="img" aria-label="die showing {face}{note}">'
-                        f'{die_svg(face, cls)}</span>')
+            dice.append(_die(face, f"die showing {face}{note}", "hs-rolled" + (" hs-rerolled" if rerolled else "")))
         verdict = "success" if last["success"] else "failure"
-        parts.append(f'<p class="hs-result hs-{verdict}">{escape(names[last["seat"]])} on '
-                     f'{escape(q.name)}: {sum(last["dice"])} against {q.goal_text}, {verdict}.</p>')
-        parts.append(f'<div class="hs-dice-row">{"".join(dice)}</div>')
+        parts.append(tag("p", f"{names[last['seat']]} on {q.name}: {sum(last['dice'])} against "
+                              f"{q.goal_text}, {verdict}.", class_=f"hs-result hs-{verdict}"))
+        parts.append(tag("div", dice, class_="hs-dice-row"))
     if "pass" in legal:
-        parts.append('<p class="hs-choices"><button type="button" data-action="pass" class="primary">'
-                     'Nobody is at home: pass</button></p>')
-    return f'<section class="hs-dice" aria-label="Dice">{"".join(parts)}</section>'
+        parts.append(_PASS)
+    return tag("section", parts, class_="hs-dice", aria_label="Dice")
 
 
-def guild(view: dict[str, Any], seat: int, names: Sequence[str]) -> str:
-    home = view["home"][seat]
-    current = " hs-current" if seat == view["turn"] and not view["over"] else ""
-    winner = " hs-winner" if seat in view["winners"] else ""
-    meeples = MEEPLE * min(home, 12) + (f"<small>+{home - 12}</small>" if home > 12 else "")
-    cards = "".join(f'<li>{escape(QUESTS_BY_ID[q].name)} <b>{QUESTS_BY_ID[q].points}</b></li>'
-                    for q in view["scored"][seat])
-    you = " (you)" if seat == view["seat"] else ""
-    return (f'<section class="hs-guild{current}{winner}" aria-label="{escape(names[seat], quote=True)}{you}: '
-            f'{view["scores"][seat]:g} points, {home} at home">'
-            f'<h3>{escape(names[seat])}{you}</h3>'
-            f'<p class="hs-home" title="adventurers at home">{meeples}<span class="hs-count">{home}</span></p>'
-            f'<p class="hs-score">{STAR}<b>{view["scores"][seat]:g}</b> points</p>'
-            f'<ul class="hs-pile">{cards}</ul></section>')
+def guild(view: dict[str, Any], seat: int, names: Sequence[str]) -> Markup:
+    current = seat == view["turn"] and not view["over"]
+    return _guild(names[seat], seat == view["seat"], view["home"][seat], view["scores"][seat],
+                  current, seat in view["winners"], tuple(view["scored"][seat]))
 
 
-def render(view: dict[str, Any], ui: dict[str, str], names: Sequence[str]) -> str:
+@lru_cache(maxsize=1024)
+def _guild(name: str, you: bool, home: int, score: float, current: bool, winner: bool,
+           scored: tuple[str, ...]) -> Markup:
+    # Cached: a click changes one guild at most; the others are drawn again as they were.
+    mark = " (you)" if you else ""
+    return tag(
+        "section",
+        tag("h3", name, mark),
+        _home(home),
+        _score(score),
+        _pile(scored),
+        class_="hs-guild" + (" hs-current" if current else "") + (" hs-winner" if winner else ""),
+        aria_label=f"{name}{mark}: {plural(score, 'point')}, {home} at home")
+
+
+@lru_cache(maxsize=None)
+def _home(home: int) -> Markup:
+    return tag("p", [MEEPLE] * min(home, 12), home > 12 and tag("small", f"+{home - 12}"),
+               tag("span", home, class_="hs-count"), class_="hs-home", title="adventurers at home")
+
+
+@lru_cache(maxsize=None)
+def _score(score: float) -> Markup:
+    return tag("p", STAR, tag("b", f"{score:g}"), " point" if score == 1 else " points", class_="hs-score")
+
+
+@lru_cache(maxsize=1024)
+def _pile(scored: tuple[str, ...]) -> Markup:
+    return tag("ul", [_scored(q) for q in scored], class_="hs-pile")
+
+
+@lru_cache(maxsize=None)
+def _scored(quest_id: str) -> Markup:
+    q = QUESTS_BY_ID[quest_id]
+    return tag("li", q.name, " ", tag("b", q.points))
+
+
+@lru_cache(maxsize=None)
+def _odds_toggle(on: bool) -> Markup:
+    return tag("button", "What are my chances?", type="button", class_="hs-toggle",
+               data_ui=f"odds={'' if on else '1'}", aria_pressed="true" if on else "false")
+
+
+def render(view: dict[str, Any], ui: dict[str, str], names: Sequence[str]) -> Markup:
     legal = set(view["legal"])
     active = view["quest"]
     home = view["home"][view["turn"]]
-    cards = [quest_card(QUESTS_BY_ID[q], legal, ui, q == active, home)
-             for q in [BRAG.id, *view["face_up"]]]
-    odds_toggle = (f'<button type="button" class="hs-toggle" data-ui="odds={"" if ui.get("odds") else "1"}" '
-                   f'aria-pressed="{"true" if ui.get("odds") else "false"}">What are my chances?</button>')
-    ending = ""
-    if view["ending"] and not view["over"]:
-        ending = (f'<p class="hs-ending">Last round: {escape(view["ending_reason"])}; the game ends '
-                  'before the first player\'s next turn.</p>')
-    guilds = "".join(guild(view, s, names) for s in range(view["players"]))
-    return (f'<div class="hs-table">'
-            f'<section class="hs-quests" aria-label="Quests"><div class="hs-row">{"".join(cards)}</div>'
-            f'<p class="hs-pile-count">Round {view["round"]} · {view["pile"]} quest'
-            f'{"s" if view["pile"] != 1 else ""} left in the pile · Tavern: {view["tavern"]} '
-            f'adventurers {odds_toggle}</p>{ending}</section>'
-            f'{dice_panel(view, names, legal)}'
-            f'<div class="hs-guilds">{guilds}</div></div>')
+    cards = tuple(quest_card(QUESTS_BY_ID[q], legal, ui, q == active, home) for q in [BRAG.id, *view["face_up"]])
+    ending = view["ending_reason"] if view["ending"] and not view["over"] else None
+    return tag(
+        "div",
+        _quests(cards, view["round"], view["pile"], view["tavern"], bool(ui.get("odds")), ending),
+        dice_panel(view, names, legal),
+        tag("div", [guild(view, s, names) for s in range(view["players"])], class_="hs-guilds"),
+        class_="hs-table")
 
 
-RULES_HTML = f"""
+@lru_cache(maxsize=64)
+def _quests(cards: tuple[Markup, ...], round_: int, pile: int, tavern: int, odds: bool,
+            ending: str | None) -> Markup:
+    # Cached: most clicks change the dice or a guild, not the quests on the table.
+    return tag("section",
+               tag("div", cards, class_="hs-row"),
+               tag("p", f"Round {round_} · {plural(pile, 'quest')} left in the pile · "
+                        f"Tavern: {plural(tavern, 'adventurer')} ", _odds_toggle(odds), class_="hs-pile-count"),
+               ending is not None and tag("p", f"Last round: {ending}; the game ends before the first "
+                                               "player's next turn.", class_="hs-ending"),
+               class_="hs-quests", aria_label="Quests")
+
+
+# Constant markup from our source; the one number in it goes in as text.
+RULES_HTML = join(trusted("""
 <h3>Hack &amp; Slash in short</h3>
-<p>You run a guild of adventurers. Everyone starts with {ADVENTURERS_AT_START} at home. On your turn pick one
+<p>You run a guild of adventurers. Everyone starts with """), ADVENTURERS_AT_START, trusted(""" at home. On your turn pick one
 face-up quest you can staff, send that many adventurers and roll one die for each of them.</p>
 <ul>
 <li><b>Brag at the Tavern</b> is always there. It needs one adventurer rolling 5 or more, scores nothing and
@@ -176,4 +245,4 @@ documentation and shown on the cards when you switch on <i>What are my chances?<
 <li>Two players may play as an option (the box says 3–6).</li>
 <li>Seat 1 is the first player.</li>
 </ul>
-"""
+"""))

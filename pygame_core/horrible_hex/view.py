@@ -10,19 +10,27 @@ and of page-local `ui` state:
 Every tile carries its colour, its symbol (star or circle, both on a wild tile) and
 an icon on each edge that can move it, each kind a different shape: slide a single
 chevron, jump a double chevron, push a solid arrow behind a bar, swap a two-headed
-arrow. Labels say the same in words.
+arrow. Labels say the same in words, and say where a tile is as a player would (its row
+from the top and its place from the left; an empty cell by the tile beside it): no
+coordinate, tile or goal id reaches the page except in `data-*` attributes.
+
+All markup is built with `pygame_core.markup`, so names and texts are escaped by
+construction. The parts of a tile that depend only on its place and face are memoised:
+the page redraws the board after every click, and most tiles have not changed.
 """
 
 from __future__ import annotations
 
-import html
 import math
-from typing import Any
+from functools import lru_cache
+from typing import Any, Sequence
 
 from ..hexgrid import (
-    DIRECTION_NAMES, SQRT3, Hex, bounds, edge_midpoint, polygon_points, to_pixel, touch_width,
+    DIRECTION_NAMES, DIRECTION_SHORT, DIRECTIONS, SQRT3, Hex, bounds, distance, edge_midpoint,
+    polygon_points, to_pixel, touch_width,
 )
-from .components import GOALS_BY_ID, ICON_NAMES, KIND_NAMES, SYMBOL_NAMES
+from ..markup import Attr, Markup, join, tag, trusted
+from .components import GOALS_BY_ID, ICON_NAMES, KIND_NAMES, KIND_OF, ORIENTED, SYMBOL_NAMES
 
 SIZE = 40.0
 MIN_WIDTH = 8 * SQRT3 * SIZE   # a small group is not blown up to fill the page
@@ -31,12 +39,10 @@ CARD_SIZE = 9.0
 _ICON_LETTER = {v: k for k, v in ICON_NAMES.items()}
 CLASS_OF = {"G": "hh-gray", "R": "hh-red", "W": "hh-wild"}
 
+Edges = Sequence[Any]
+
 
 # -- small pieces ------------------------------------------------------------------------------
-def _esc(text: Any) -> str:
-    return html.escape(str(text), quote=True)
-
-
 def _cell(q: int, r: int) -> str:
     return f"{q},{r}"
 
@@ -58,7 +64,82 @@ def _rot(ui: dict[str, Any]) -> int:
         return 0
 
 
-def tile_label(kind: str | None, edges: list[Any] | None, where: str = "") -> str:
+def _pt(x: float, y: float) -> str:
+    return f"{x:.1f},{y:.1f}"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def places_in_words(cells: Sequence[tuple[int, int]]) -> dict[tuple[int, int], str]:
+    """Where each tile is, as a player would say it: 'in row 2, 3rd from the left'
+    (rows counted from the top tile, places from the left within the row)."""
+    rows: dict[int, list[int]] = {}
+    for q, r in cells:
+        rows.setdefault(r, []).append(q)
+    out = {}
+    for i, r in enumerate(sorted(rows), 1):
+        for k, q in enumerate(sorted(rows[r]), 1):
+            out[(q, r)] = f"in row {i}, {ordinal(k)} from the left"
+    return out
+
+
+def _kind_tile(tile: dict[str, Any] | None, lone: bool = False) -> str:
+    """'the gray tile', 'the face-down tile' ('the lone red tile')."""
+    kind = tile and tile.get("kind")
+    return f"the {'lone ' if lone else ''}{KIND_NAMES[kind] if kind else 'face-down'} tile"
+
+
+def _beside(cell: tuple[int, int], tiles: dict[tuple[int, int], dict[str, Any]],
+            where: dict[tuple[int, int], str]) -> str:
+    """An empty cell by its first neighbour in reading order: 'south-east of the gray tile
+    in row 2, 3rd from the left'."""
+    q, r = cell
+    for tq, tr in sorted(where, key=lambda c: (c[1], c[0])):
+        step = (q - tq, r - tr)
+        if step in _STEPS:
+            return f"{DIRECTION_NAMES[_STEPS[step]]} of {_kind_tile(tiles.get((tq, tr)))} {where[(tq, tr)]}"
+    return "apart from the group"
+
+
+_STEPS = {(h.q, h.r): d for d, h in enumerate(DIRECTIONS)}
+
+
+def move_words(move: dict[str, Any], tiles: dict[tuple[int, int], dict[str, Any]]) -> str:
+    """'slide south-west', 'jump east over 2 tiles', 'push north-west, pushing 1 tile',
+    'swap west with the red tile'."""
+    icon, text = move["icon"], f"{move['icon']} {DIRECTION_NAMES[move['dir']]}"
+    if icon == "jump":
+        over = distance(Hex(*move["from"]), Hex(*move["to"])) - 1
+        return f"{text} over {plural(over, 'tile')}"
+    if icon == "push" and len(move["shift"]) > 1:
+        return f"{text}, pushing {plural(len(move['shift']) - 1, 'tile')}"
+    if icon == "swap":
+        return f"{text} with {_kind_tile(tiles.get(tuple(move['to'])))}"
+    return text
+
+
+def last_move_words(notation: str) -> str:
+    """The last move's notation ('slide 1,2 SW', 'pass') in words: 'a slide south-west'."""
+    words = notation.split()
+    if notation == "pass":
+        return "skipped"
+    if len(words) == 3 and words[0] in _ICON_LETTER and words[2] in DIRECTION_SHORT:
+        return f"a {words[0]} {DIRECTION_NAMES[DIRECTION_SHORT.index(words[2])]}"
+    return "a tile moved"
+
+
+def tile_label(kind: str | None, edges: Edges | None, where: str = "") -> str:
     """'gray tile, red star, slide north-east, push south-west' (plus where it is)."""
     if kind is None:
         text = "face-down tile"
@@ -67,84 +148,101 @@ def tile_label(kind: str | None, edges: list[Any] | None, where: str = "") -> st
         icons = [f"{ICON_NAMES[e]} {DIRECTION_NAMES[d]}" for d, e in enumerate(edges or []) if e]
         parts += icons or ["no moves"]
         text = ", ".join(parts)
-    return f"{text}{', at ' + where if where else ''}"
+    return f"{text}, {where}" if where else text
 
 
-def _icon_glyph(icon: str, s: float) -> str:
+@lru_cache(maxsize=None)
+def _icon_glyph(icon: str, s: float) -> Markup:
     """One edge icon drawn pointing along +x around the origin; shapes differ by kind."""
     u = s * 0.11
     if icon == "S":   # slide: one chevron
-        return f'<polyline class="hh-icon hh-slide" points="{-u:.1f},{-u:.1f} {u * 0.2:.1f},0 {-u:.1f},{u:.1f}"/>'
+        return tag("polyline", class_="hh-icon hh-slide", points=f"{_pt(-u, -u)} {u * 0.2:.1f},0 {_pt(-u, u)}")
     if icon == "J":   # jump: two chevrons
-        return (f'<polyline class="hh-icon hh-jump" points="{-1.4 * u:.1f},{-u:.1f} {-0.4 * u:.1f},0 {-1.4 * u:.1f},{u:.1f}"/>'
-                f'<polyline class="hh-icon hh-jump" points="{-0.2 * u:.1f},{-u:.1f} {0.8 * u:.1f},0 {-0.2 * u:.1f},{u:.1f}"/>')
+        return join(
+            tag("polyline", class_="hh-icon hh-jump",
+                points=f"{_pt(-1.4 * u, -u)} {-0.4 * u:.1f},0 {_pt(-1.4 * u, u)}"),
+            tag("polyline", class_="hh-icon hh-jump",
+                points=f"{_pt(-0.2 * u, -u)} {0.8 * u:.1f},0 {_pt(-0.2 * u, u)}"))
     if icon == "P":   # push: a bar and a solid arrowhead
-        return (f'<line class="hh-icon hh-push" x1="{-1.3 * u:.1f}" y1="{-u:.1f}" x2="{-1.3 * u:.1f}" y2="{u:.1f}"/>'
-                f'<polygon class="hh-icon-fill hh-push" points="{-0.8 * u:.1f},{-u:.1f} {0.8 * u:.1f},0 {-0.8 * u:.1f},{u:.1f}"/>')
+        return join(
+            tag("line", class_="hh-icon hh-push", x1=f"{-1.3 * u:.1f}", y1=f"{-u:.1f}", x2=f"{-1.3 * u:.1f}",
+                y2=f"{u:.1f}"),
+            tag("polygon", class_="hh-icon-fill hh-push",
+                points=f"{_pt(-0.8 * u, -u)} {0.8 * u:.1f},0 {_pt(-0.8 * u, u)}"))
     # swap: a two-headed arrow across the edge
-    return (f'<line class="hh-icon hh-swap" x1="{-1.3 * u:.1f}" y1="0" x2="{1.0 * u:.1f}" y2="0"/>'
-            f'<polyline class="hh-icon hh-swap" points="{0.3 * u:.1f},{-0.7 * u:.1f} {1.0 * u:.1f},0 {0.3 * u:.1f},{0.7 * u:.1f}"/>'
-            f'<polyline class="hh-icon hh-swap" points="{-0.6 * u:.1f},{-0.7 * u:.1f} {-1.3 * u:.1f},0 {-0.6 * u:.1f},{0.7 * u:.1f}"/>')
+    return join(
+        tag("line", class_="hh-icon hh-swap", x1=f"{-1.3 * u:.1f}", y1="0", x2=f"{1.0 * u:.1f}", y2="0"),
+        tag("polyline", class_="hh-icon hh-swap",
+            points=f"{_pt(0.3 * u, -0.7 * u)} {1.0 * u:.1f},0 {_pt(0.3 * u, 0.7 * u)}"),
+        tag("polyline", class_="hh-icon hh-swap",
+            points=f"{_pt(-0.6 * u, -0.7 * u)} {-1.3 * u:.1f},0 {_pt(-0.6 * u, 0.7 * u)}"))
 
 
-def _star(cx: float, cy: float, radius: float, cls: str) -> str:
+def _star(cx: float, cy: float, radius: float, cls: str) -> Markup:
     pts = []
     for i in range(10):
         rad = radius if i % 2 == 0 else radius * 0.45
         a = math.radians(-90 + 36 * i)
-        pts.append(f"{cx + rad * math.cos(a):.1f},{cy + rad * math.sin(a):.1f}")
-    return f'<polygon class="{cls}" points="{" ".join(pts)}"/>'
+        pts.append(_pt(cx + rad * math.cos(a), cy + rad * math.sin(a)))
+    return tag("polygon", class_=cls, points=" ".join(pts))
 
 
-def _symbol(kind: str, cx: float, cy: float, s: float) -> str:
+@lru_cache(maxsize=1024)
+def _symbol(kind: str, cx: float, cy: float, s: float) -> Markup:
     if kind == "G":
         return _star(cx, cy, s * 0.32, "hh-star")
     if kind == "R":
-        return f'<circle class="hh-circle" cx="{cx:.1f}" cy="{cy:.1f}" r="{s * 0.24:.1f}"/>'
-    return (_star(cx - s * 0.2, cy, s * 0.22, "hh-star")
-            + f'<circle class="hh-circle" cx="{cx + s * 0.22:.1f}" cy="{cy:.1f}" r="{s * 0.15:.1f}"/>')
+        return tag("circle", class_="hh-circle", cx=f"{cx:.1f}", cy=f"{cy:.1f}", r=f"{s * 0.24:.1f}")
+    return join(_star(cx - s * 0.2, cy, s * 0.22, "hh-star"),
+                tag("circle", class_="hh-circle", cx=f"{cx + s * 0.22:.1f}", cy=f"{cy:.1f}", r=f"{s * 0.15:.1f}"))
 
 
-def tile_svg(cx: float, cy: float, s: float, kind: str | None, edges: list[Any] | None,
-             classes: str = "", attrs: str = "") -> str:
-    """A whole tile: body, symbol and edge icons (or a plain back when face down)."""
-    body_cls = "hh-back" if kind is None else CLASS_OF[kind]
-    out = [f'<g class="hh-tile {body_cls} {classes}" {attrs}>',
-           f'<polygon class="hh-body" points="{polygon_points(cx, cy, s * 0.96)}"/>']
+@lru_cache(maxsize=4096)
+def _tile_face(cx: float, cy: float, s: float, kind: str | None, edges: tuple[Any, ...] | None) -> Markup:
+    """Body, symbol and edge icons of a tile at a place (or its back when face down)."""
+    out = [tag("polygon", class_="hh-body", points=polygon_points(cx, cy, s * 0.96))]
     if kind == "W":  # the red half of a wild tile
         half = [(cx, cy - s * 0.96), (cx + s * 0.96 * SQRT3 / 2, cy - s * 0.48),
                 (cx + s * 0.96 * SQRT3 / 2, cy + s * 0.48), (cx, cy + s * 0.96)]
-        out.append(f'<polygon class="hh-wild-half" points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in half)}"/>')
+        out.append(tag("polygon", class_="hh-wild-half", points=" ".join(_pt(x, y) for x, y in half)))
     if kind is None:
-        out.append(f'<text class="hh-back-mark" x="{cx:.1f}" y="{cy + s * 0.18:.1f}">?</text>')
+        out.append(tag("text", "?", class_="hh-back-mark", x=f"{cx:.1f}", y=f"{cy + s * 0.18:.1f}"))
     else:
         out.append(_symbol(kind, cx, cy, s))
-        for d, icon in enumerate(edges or []):
-            if icon:
-                mx, my = edge_midpoint(cx, cy, s * 0.72, d)
-                out.append(f'<g transform="translate({mx:.1f},{my:.1f}) rotate({60 * d})">'
-                           f'{_icon_glyph(icon, s)}</g>')
-    out.append("</g>")
-    return "".join(out)
+        out += [_edge_icon(cx, cy, s, d, icon) for d, icon in enumerate(edges or ()) if icon]
+    return join(out)
 
 
-def _press(label: str, action: str | None = None, ui: str | None = None) -> str:
+@lru_cache(maxsize=4096)
+def _edge_icon(cx: float, cy: float, s: float, d: int, icon: str) -> Markup:
+    mx, my = edge_midpoint(cx, cy, s * 0.72, d)
+    return tag("g", _icon_glyph(icon, s), transform=f"translate({_pt(mx, my)}) rotate({60 * d})")
+
+
+def tile_svg(cx: float, cy: float, s: float, kind: str | None, edges: Edges | None,
+             classes: str = "", **attributes: Attr) -> Markup:
+    """A whole tile: body, symbol and edge icons (or a plain back when face down);
+    `attributes` go on its group (a label, a role, what pressing it does)."""
+    return _tile(cx, cy, s, kind, None if edges is None else tuple(edges), classes, tuple(attributes.items()))
+
+
+@lru_cache(maxsize=1024)
+def _tile(cx: float, cy: float, s: float, kind: str | None, edges: tuple[Any, ...] | None, classes: str,
+          attributes: tuple[tuple[str, Attr], ...]) -> Markup:
+    body_cls = "hh-back" if kind is None else CLASS_OF[kind]
+    face = _tile_face(cx, cy, s, kind, edges)
+    return tag("g", face, class_=f"hh-tile {body_cls} {classes}".rstrip(), **dict(attributes))
+
+
+def _press(label: str, action: str | None = None, ui: str | None = None) -> dict[str, Attr]:
     """Attributes of a focusable SVG element that plays an action or sets ui keys."""
-    attr = f'tabindex="0" role="button" aria-label="{_esc(label)}"'
-    if action is not None:
-        attr += f' data-action="{_esc(action)}"'
-    if ui is not None:
-        attr += f' data-ui="{_esc(ui)}"'
-    return attr
+    return {"tabindex": "0", "role": "button", "aria_label": label, "data_action": action, "data_ui": ui}
 
 
 def _button(text: str, action: str | None = None, ui: str | None = None, cls: str = "",
-            label: str | None = None, disabled: bool = False) -> str:
-    attr = f' data-action="{_esc(action)}"' if action is not None else ""
-    attr += f' data-ui="{_esc(ui)}"' if ui is not None else ""
-    attr += f' aria-label="{_esc(label)}"' if label else ""
-    attr += " disabled" if disabled else ""
-    return f'<button type="button" class="hh-button {cls}"{attr}>{_esc(text)}</button>'
+            label: str | None = None, disabled: bool = False) -> Markup:
+    return tag("button", text, type="button", class_=f"hh-button {cls}".rstrip(), data_action=action,
+               data_ui=ui, aria_label=label or None, disabled=disabled)
 
 
 # -- goal cards ----------------------------------------------------------------------------------
@@ -158,25 +256,34 @@ def goal_words(goal_id: str) -> str:
     parts = []
     for i, r in enumerate(sorted(rows), 1):
         parts.append(f"row {i}: " + ", ".join(name for _, name in sorted(rows[r])))
-    return f"goal {goal_id}, " + "; ".join(parts)
+    return "goal card, " + "; ".join(parts)
 
 
-def goal_svg(goal_id: str, cls: str = "") -> str:
+def goal_summary(goal_id: str) -> str:
+    """'2 stars and 2 circles': a goal's caption (its drawing and label say where)."""
+    cells = GOALS_BY_ID[goal_id].cells
+    stars = sum(1 for _, kind in cells if kind == "G")
+    return f"{plural(stars, 'star')} and {plural(len(cells) - stars, 'circle')}"
+
+
+@lru_cache(maxsize=None)
+def goal_svg(goal_id: str, cls: str = "") -> Markup:
     cells = GOALS_BY_ID[goal_id].cells
     x, y, w, h = bounds([c for c, _ in cells], CARD_SIZE, 2)
-    out = [f'<svg class="hh-card {cls}" viewBox="{x:.1f} {y:.1f} {w:.1f} {h:.1f}" role="img" '
-           f'aria-label="{_esc(goal_words(goal_id))}">']
+    out = []
     for cell, kind in cells:
         cx, cy = to_pixel(cell, CARD_SIZE)
-        out.append(f'<polygon class="hh-card-cell {CLASS_OF[kind]}" points="{polygon_points(cx, cy, CARD_SIZE * 0.95)}"/>')
+        out.append(tag("polygon", class_=f"hh-card-cell {CLASS_OF[kind]}",
+                       points=polygon_points(cx, cy, CARD_SIZE * 0.95)))
         out.append(_symbol(kind, cx, cy, CARD_SIZE))
-    out.append("</svg>")
-    return "".join(out)
+    return tag("svg", out, class_=f"hh-card {cls}".rstrip(), viewBox=f"{x:.1f} {y:.1f} {w:.1f} {h:.1f}",
+               role="img", aria_label=goal_words(goal_id))
 
 
-def _card(goal_id: str, note: str = "") -> str:
-    return (f'<figure class="hh-goal">{goal_svg(goal_id)}'
-            f'<figcaption>{_esc(goal_id)}{(" " + _esc(note)) if note else ""}</figcaption></figure>')
+@lru_cache(maxsize=None)
+def _card(goal_id: str, note: str = "") -> Markup:
+    return tag("figure", goal_svg(goal_id), tag("figcaption", goal_summary(goal_id), note and " " + note),
+               class_="hh-goal")
 
 
 def _at_least(box: tuple[float, float, float, float], width: float,
@@ -191,7 +298,7 @@ def _at_least(box: tuple[float, float, float, float], width: float,
 
 
 # -- the board -------------------------------------------------------------------------------------
-def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> str:
+def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Markup:
     mine = bool(view["legal"])
     phase = view["phase"]
     tiles = {(t["q"], t["r"]): t for t in view["board"]}
@@ -203,8 +310,8 @@ def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> st
         extra.append(tuple(m["to"]))
     cells = [Hex(q, r) for q, r in list(tiles) + extra] or [Hex(0, 0)]
     x, y, w, h = _at_least(bounds(cells, SIZE, SIZE * 0.3), MIN_WIDTH, MIN_HEIGHT)
-    out = [f'<div class="board-pan hh-pan"><svg class="hh-board touch-board" viewBox="{x:.1f} {y:.1f} {w:.1f} {h:.1f}" '
-           f'style="--touch-width: {touch_width(w, SIZE * 0.9):.0f}px" role="group" aria-label="The tiles in play">']
+    out: list[Markup] = []
+    where = places_in_words(list(tiles))
     keep_of: dict[tuple[int, int], dict[str, Any]] = {}
     if mine and phase == "keep":
         for i, cl in enumerate(view["clusters"]):
@@ -217,12 +324,11 @@ def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> st
             cx, cy = to_pixel(Hex(q, r), SIZE)
             if (q, r) == chosen:
                 continue
-            out.append(f'<polygon class="hh-target" points="{polygon_points(cx, cy, SIZE * 0.9)}" '
-                       f'{_press(f"empty cell {q},{r}: preview the new tile here", ui=f"cell={q},{r}")}/>')
+            out.append(_target(cx, cy, f"empty cell {_beside((q, r), tiles, where)}: preview the new tile here",
+                               f"cell={q},{r}"))
     for (q, r), t in sorted(tiles.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         cx, cy = to_pixel(Hex(q, r), SIZE)
-        where = f"{q},{r}"
-        label = tile_label(t["kind"], t["edges"], where)
+        label = tile_label(t["kind"], t["edges"], where[(q, r)])
         classes = []
         if t["moved"]:
             classes.append("hh-moved")
@@ -230,66 +336,73 @@ def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> st
         if t["face_down"] and t["kind"] is not None:
             classes.append("hh-covert")
             label += ", face down to the other players"
-        attrs = f'aria-label="{_esc(label)}" role="img"'
+        attributes: dict[str, Attr] = {"aria_label": label, "role": "img"}
         if (q, r) == sel:
             classes.append("hh-selected")
             # the same data-ui as before selecting, so the page keeps focus here
-            attrs = _press(label + ": selected, its moves are marked (Escape to drop)", ui=f"sel={q},{r}")
+            attributes = _press(label + ": selected, its moves are marked (Escape to drop)", ui=f"sel={q},{r}")
         elif mine and phase == "move" and (q, r) in movable:
             classes.append("hh-movable")
-            attrs = _press(label + ": show its moves", ui=f"sel={q},{r}")
+            attributes = _press(label + ": show its moves", ui=f"sel={q},{r}")
         elif (q, r) in keep_of:
             cl = keep_of[(q, r)]
             classes.append(f"hh-cluster hh-cluster-{cl['i'] % 4}")
-            attrs = _press(label + f": keep this cluster of {len(cl['cells'])} tiles", action=cl["action"])
-        out.append(tile_svg(cx, cy, SIZE, t["kind"], t["edges"], " ".join(classes), attrs))
+            n = len(cl["cells"])
+            what = f"this group of {n} tiles" if n > 1 else "this lone tile"
+            attributes = _press(f"{label}: keep {what}", action=cl["action"])
+        out.append(tile_svg(cx, cy, SIZE, t["kind"], t["edges"], " ".join(classes), **attributes))
     # where the selected tile's moves would end, with the tiles they push along
     for m in moves:
         for fq, fr, tq, tr in m["shift"]:
             x1, y1 = to_pixel(Hex(fq, fr), SIZE)
             x2, y2 = to_pixel(Hex(tq, tr), SIZE)
-            out.append(f'<line class="hh-shift hh-{m["icon"]}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"/>')
+            out.append(tag("line", class_=f"hh-shift hh-{m['icon']}", x1=f"{x1:.1f}", y1=f"{y1:.1f}",
+                           x2=f"{x2:.1f}", y2=f"{y2:.1f}"))
     for m in moves:
         tq, tr = m["to"]
         cx, cy = to_pixel(Hex(tq, tr), SIZE)
-        pushed = len(m["shift"]) - 1
-        what = (f", pushing {pushed} tile{'s' if pushed > 1 else ''}" if m["icon"] == "push" and pushed
-                else ", trading places" if m["icon"] == "swap" else "")
-        label = f"{m['icon']} {DIRECTION_NAMES[m['dir']]} to {tq},{tr}{what}"
-        out.append(f'<g class="hh-dest hh-{m["icon"]}" {_press(label, action=m["action"])}>'
-                   f'<polygon points="{polygon_points(cx, cy, SIZE * 0.55)}"/>'
-                   f'<g transform="translate({cx:.1f},{cy:.1f}) rotate({60 * m["dir"]}) scale(1.6)">'
-                   f'{_icon_glyph(_ICON_LETTER[m["icon"]], SIZE)}</g></g>')
+        label = move_words(m, tiles)
+        out.append(tag("g",
+                       tag("polygon", points=polygon_points(cx, cy, SIZE * 0.55)),
+                       tag("g", _icon_glyph(_ICON_LETTER[m["icon"]], SIZE),
+                           transform=f"translate({_pt(cx, cy)}) rotate({60 * m['dir']}) scale(1.6)"),
+                       class_=f"hh-dest hh-{m['icon']}", **_press(label, action=m["action"])))
     if chosen is not None and view["drawn"] and not view["drawn"].get("hidden"):
         rot = _rot(ui)
         edges = [view["drawn"]["edges"][(d - rot) % 6] for d in range(6)]
         cx, cy = to_pixel(Hex(*chosen), SIZE)
         action = f"place {chosen[0]},{chosen[1]} r{rot}"
         if action in view["legal"]:
-            label = tile_label(view["drawn"]["kind"], edges, f"{chosen[0]},{chosen[1]}")
+            label = tile_label(view["drawn"]["kind"], edges, _beside(chosen, tiles, where))
             out.append(tile_svg(cx, cy, SIZE, view["drawn"]["kind"], edges, "hh-preview",
-                                _press(f"place here: {label}", action=action)))
+                                **_press(f"place here: {label}", action=action)))
     if not tiles:
-        out.append(f'<text class="hh-empty" x="{x + w / 2:.1f}" y="{y + h / 2:.1f}">'
-                   'The board is empty: a new triangle is dealt next.</text>')
-    out.append("</svg></div>")
-    return "".join(out)
+        out.append(tag("text", "The board is empty: a new triangle is dealt next.", class_="hh-empty",
+                       x=f"{x + w / 2:.1f}", y=f"{y + h / 2:.1f}"))
+    board = tag("svg", out, class_="hh-board touch-board", viewBox=f"{x:.1f} {y:.1f} {w:.1f} {h:.1f}",
+                style=f"--touch-width: {touch_width(w, SIZE * 0.9):.0f}px", role="group",
+                aria_label="The tiles in play")
+    return tag("div", board, class_="board-pan hh-pan")
 
 
-def _flash_svg(flash: dict[str, Any], names: list[str]) -> str:
+@lru_cache(maxsize=1024)
+def _target(cx: float, cy: float, label: str, ui: str) -> Markup:
+    """An empty cell where the drawn tile may go: pressing it previews the tile there."""
+    return tag("polygon", class_="hh-target", points=polygon_points(cx, cy, SIZE * 0.9), **_press(label, ui=ui))
+
+
+def _flash_svg(flash: dict[str, Any], names: list[str]) -> Markup:
     hit = {tuple(c) for g in flash["goals"] for c in g["cells"]}
     cells = [Hex(q, r) for q, r, _, _ in flash["board"]]
     x, y, w, h = bounds(cells, SIZE, 4)
-    from .components import KIND_OF, ORIENTED
-    out = [f'<svg class="hh-flash-board" viewBox="{x:.1f} {y:.1f} {w:.1f} {h:.1f}" role="img" '
-           f'aria-label="The board when the goal was completed, the pattern outlined">']
+    out = []
     for q, r, tile, rot in flash["board"]:
         cx, cy = to_pixel(Hex(q, r), SIZE)
         kind = KIND_OF[tile] if tile else None
         edges = list(ORIENTED[tile][rot]) if tile else None
         out.append(tile_svg(cx, cy, SIZE, kind, edges, "hh-hit" if (q, r) in hit else "hh-dim"))
-    out.append("</svg>")
-    return "".join(out)
+    return tag("svg", out, class_="hh-flash-board", viewBox=f"{x:.1f} {y:.1f} {w:.1f} {h:.1f}", role="img",
+               aria_label="The board when the goal was completed, the pattern outlined")
 
 
 # -- the whole area -----------------------------------------------------------------------------
@@ -321,69 +434,69 @@ def _status(view: dict[str, Any], names: list[str]) -> str:
     }.get(view["phase"], who)
 
 
-def _players(view: dict[str, Any], names: list[str]) -> str:
-    out = ['<section class="hh-players" aria-label="Goal cards">']
+def _players(view: dict[str, Any], names: list[str]) -> Markup:
+    out: list[Markup] = []
     if view["solo"]:
         row = view["hands"][0]
-        out.append(f'<div class="hh-player hh-current"><h3>Goal row (left to right)</h3>'
-                   f'<p>Completed: {len(view["done"][0])} · left in deck: {view["deck"]}</p>'
-                   f'<div class="hh-row">')
+        cards = []
         for i, g in enumerate(row):
             leaves = i == len(row) - 1 and view["turns"] > 1 and not view["over"]
-            out.append(_card(g, "(leaves unless you complete a goal)" if leaves else ""))
-        out.append("</div></div>")
+            cards.append(_card(g, "(leaves unless you complete a goal)" if leaves else ""))
+        out.append(tag("div", tag("h3", "Goal row (left to right)"),
+                       tag("p", f"Completed: {len(view['done'][0])} · left in deck: {view['deck']}"),
+                       tag("div", cards, class_="hh-row"), class_="hh-player hh-current"))
     else:
         for seat, hand in enumerate(view["hands"]):
-            now = " hh-current" if seat == view["turn"] and not view["over"] else ""
+            now = seat == view["turn"] and not view["over"]
             done = len(view["done"][seat])
-            out.append(f'<div class="hh-player{now}"><h3>{_esc(_name(names, seat))}'
-                       f'{" (to play)" if now else ""}</h3>'
-                       f'<p>Goals completed: {done} of {view["target"]}</p><div class="hh-row">')
-            out += [_card(g) for g in hand] or ["<p>No goal card.</p>"]
-            out.append("</div></div>")
+            out.append(tag("div", tag("h3", _name(names, seat), now and " (to play)"),
+                           tag("p", f"Goals completed: {done} of {view['target']}"),
+                           tag("div", [_card(g) for g in hand] or _NO_GOAL, class_="hh-row"),
+                           class_="hh-player hh-current" if now else "hh-player"))
         if view["variants"]["holdem"]:
-            out.append('<div class="hh-player hh-common"><h3>Common goal (scored by the player to move)</h3>'
-                       '<div class="hh-row">')
-            out.append(_card(view["common"]) if view["common"] else "<p>None left.</p>")
-            out.append("</div></div>")
-    out.append(f'<p class="hh-counts">Tiles left to draw: {view["pile"]} · goal cards left: {view["deck"]}'
-               + (f' · pile ran out {view["stall"]} time(s) since the last goal' if view["stall"] else "")
-               + "</p></section>")
-    return "".join(out)
+            out.append(tag("div", tag("h3", "Common goal (scored by the player to move)"),
+                           tag("div", _card(view["common"]) if view["common"] else _NONE_LEFT, class_="hh-row"),
+                           class_="hh-player hh-common"))
+    stall = f" · pile ran out {_times(view['stall'])} since the last goal" if view["stall"] else ""
+    out.append(tag("p", f"Tiles left to draw: {view['pile']} · goal cards left: {view['deck']}{stall}",
+                   class_="hh-counts"))
+    return tag("section", out, class_="hh-players", aria_label="Goal cards")
 
 
-def _controls(view: dict[str, Any], ui: dict[str, Any]) -> str:
+_NO_GOAL = tag("p", "No goal card.")
+_NONE_LEFT = tag("p", "None left.")
+
+
+def _controls(view: dict[str, Any], ui: dict[str, Any]) -> Markup | None:
     if not view["legal"]:
-        if view["drawn"]:
-            d = view["drawn"]
-            if d.get("hidden"):
-                return '<p class="hh-drawn">The player to move has drawn a tile (hidden from you).</p>'
-        return ""
+        if view["drawn"] and view["drawn"].get("hidden"):
+            return tag("p", "The player to move has drawn a tile (hidden from you).", class_="hh-drawn")
+        return None
     phase = view["phase"]
-    out = ['<div class="hh-controls">']
+    out: list[Markup] = []
     if phase == "move":
         sel = _parse_cell(ui.get("sel"))
         out.append(_button("Skip the move", action="pass", label="Skip the move and go on to place a tile"))
         if sel:
-            mine = [m for m in view["moves"] if tuple(m["from"]) == sel]
-            out.append(f'<p>Moves of the tile at {sel[0]},{sel[1]}:</p><ul class="hh-moves">')
-            for m in mine:
-                tq, tr = m["to"]
-                text = f"{m['icon']} {DIRECTION_NAMES[m['dir']]} → {tq},{tr}"
-                out.append(f"<li>{_button(text, action=m['action'])}</li>")
-            out.append("</ul>")
+            tiles = {(t["q"], t["r"]): t for t in view["board"]}
+            items = [tag("li", _button(move_words(m, tiles), action=m["action"]))
+                     for m in view["moves"] if tuple(m["from"]) == sel]
+            whose = (f"{_kind_tile(tiles[sel])} {places_in_words(list(tiles))[sel]}" if sel in tiles
+                     else "the chosen tile")
+            out.append(tag("p", f"Moves of {whose}:"))
+            out.append(tag("ul", items, class_="hh-moves"))
         else:
             n = len(view["moves"])
-            out.append("<p>No tile can move right now: skip the move.</p>" if n == 0 else
-                       f"<p>{n} move{'s' if n > 1 else ''} possible: choose a highlighted tile to see where it can go.</p>")
+            out.append(tag("p", "No tile can move right now: skip the move." if n == 0 else
+                           f"{n} move{'s' if n > 1 else ''} possible: choose a highlighted tile to see where it can go."))
     elif phase == "place":
         rot = _rot(ui)
         d = view["drawn"] or {}
         edges = [d.get("edges", [None] * 6)[(i - rot) % 6] for i in range(6)]
-        out.append('<div class="hh-drawn"><p>Tile to place:</p>'
-                   f'<svg class="hh-drawn-tile" viewBox="-44 -44 88 88" role="img" '
-                   f'aria-label="{_esc(tile_label(d.get("kind"), edges))}">'
-                   f'{tile_svg(0, 0, SIZE, d.get("kind"), edges)}</svg></div>')
+        out.append(tag("div", tag("p", "Tile to place:"),
+                       tag("svg", tile_svg(0, 0, SIZE, d.get("kind"), edges), class_="hh-drawn-tile",
+                           viewBox="-44 -44 88 88", role="img", aria_label=tile_label(d.get("kind"), edges)),
+                       class_="hh-drawn"))
         out.append(_button("Turn ⟳", ui=f"rot={(rot + 1) % 6}", label="Turn the tile clockwise (R)"))
         out.append(_button("Turn ⟲", ui=f"rot={(rot + 5) % 6}", label="Turn the tile anticlockwise (shift R)"))
         cell = _parse_cell(ui.get("cell"))
@@ -392,37 +505,41 @@ def _controls(view: dict[str, Any], ui: dict[str, Any]) -> str:
         out.append(_button("Place it" if ok else "Choose a cell first", action=action if ok else None,
                            cls="hh-confirm", disabled=not ok))
     elif phase == "keep":
+        tiles = {(t["q"], t["r"]): t for t in view["board"]}
+        where = places_in_words(list(tiles))
         for cl in view["clusters"]:
-            q, r = cl["cells"][0]
+            first = min((tuple(c) for c in cl["cells"]), key=lambda c: (c[1], c[0]))
             n = len(cl["cells"])
-            out.append(_button(f"Keep the {n} tile{'s' if n > 1 else ''} at {q},{r}", action=cl["action"]))
+            which = f"{_kind_tile(tiles.get(first), lone=n == 1)} {where.get(first, '')}".rstrip()
+            text = f"Keep the {n} tiles with {which}" if n > 1 else f"Keep {which}"
+            out.append(_button(text, action=cl["action"]))
     elif phase == "swap":
         out.append(_button("Trade my goal", action="trade goal"))
         out.append(_button("Keep my goal", action="keep goal"))
-    out.append("</div>")
-    return "".join(out)
+    return tag("div", out, class_="hh-controls")
 
 
-def render(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> str:
+def render(view: dict[str, Any], ui: dict[str, Any], names: Sequence[str]) -> Markup:
     """The board area for one seat's view; pure."""
     names = list(names) or [f"Player {i + 1}" for i in range(view["players"])]
-    out = [f'<div class="hh-root" data-phase="{_esc(view["phase"])}">',
-           f'<p class="hh-status" role="status">{_esc(_status(view, names))}</p>',
-           '<div class="hh-main">', _board_svg(view, ui, names),
-           '<div class="hh-side">', _controls(view, ui), _players(view, names), "</div></div>"]
     flash = view.get("flash")
+    completion = None
     if flash and flash["turn"] >= view["turns"] - 1:
         who = "; ".join(
-            (f"{_esc(_name(names, flash.get('mover')))} (common goal)" if g["owner"] == "common"
-             else _esc(_name(names, g["owner"]))) + f" completed {_esc(g['goal'])}"
+            f"{_name(names, flash.get('mover'))} completed the common goal ({goal_summary(g['goal'])})"
+            if g["owner"] == "common" else
+            f"{_name(names, g['owner'])} completed a goal ({goal_summary(g['goal'])})"
             for g in flash["goals"])
-        out.append(f'<section class="hh-flash" aria-label="Last completion"><h3>Completed: {who}</h3>'
-                   f'{_flash_svg(flash, names)}'
-                   f'<p>{_esc(_after_completion(view))}</p></section>')
-    if view["last"]:
-        out.append(f'<p class="hh-last">Last move: {_esc(view["last"])}</p>')
-    out.append("</div>")
-    return "".join(out)
+        completion = tag("section", tag("h3", f"Completed: {who}"), _flash_svg(flash, names),
+                         tag("p", _after_completion(view)), class_="hh-flash", aria_label="Last completion")
+    return tag(
+        "div",
+        tag("p", _status(view, names), class_="hh-status", role="status"),
+        tag("div", _board_svg(view, ui, names),
+            tag("div", _controls(view, ui), _players(view, names), class_="hh-side"), class_="hh-main"),
+        completion,
+        view["last"] and tag("p", f"Last move: {last_move_words(view['last'])}", class_="hh-last"),
+        class_="hh-root", data_phase=view["phase"])
 
 
 def _after_completion(view: dict[str, Any]) -> str:
@@ -445,7 +562,7 @@ def handle_key(key: str, view: dict[str, Any], ui: dict[str, Any]) -> dict[str, 
     return None
 
 
-RULES_HTML = """
+RULES_HTML = trusted("""
 <h2>Horrible Hex</h2>
 <p>One to three players take turns shifting hex tiles around a shared group, trying to make
 the four-tile patterns on their goal cards appear. Complete three goals first to win
@@ -559,4 +676,4 @@ notes.</li>
 builds toward its goals, hard also looks one move ahead for the next player and sets up
 its own finish.</li>
 </ul>
-"""
+""")

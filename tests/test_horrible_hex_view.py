@@ -1,0 +1,148 @@
+"""Horrible Hex's view shows words, not codes: no tile id, goal id, coordinate or action
+notation reaches a player in the text, labels or tooltips (`data-*` keep the codes)."""
+
+from __future__ import annotations
+
+import random
+import re
+from html.parser import HTMLParser
+from typing import Any
+
+from pygame_core.engine import sample_chance
+from pygame_core.horrible_hex import view as hview
+from pygame_core.horrible_hex.components import GOAL_IDS
+from pygame_core.horrible_hex.rules import GAME, Move
+from pygame_core.markup import Markup
+
+from test_horrible_hex import SW, H, _p01_slide_state, play_out_chance
+
+CODES = {
+    "tile or goal id": re.compile(r"\b[GRWP]\d\d\b"),
+    "coordinates": re.compile(r"-?\d+,-?\d+"),
+    "action notation": re.compile(r"\b(?:slide|jump|push|swap|place|keep) -?\d"),
+    "rotation notation": re.compile(r"\br\d\b"),
+    "short direction": re.compile(r"\b(?:NE|NW|SE|SW|E|W)\b"),
+    "bare 'pass'": re.compile(r"\bpass\b"),
+    "count with the wrong number": re.compile(
+        r"\b1 (?:tiles|moves|goals|stars|circles|times)\b|\b(?:0|[2-9]|\d\d+) (?:tile|move|goal|star|circle)\b"
+        r"|\(s\)"),
+}
+SHOWN_ATTRIBUTES = ("aria-label", "title", "alt", "placeholder")
+
+
+class Shown(HTMLParser):
+    """What a player can read or hear: text, and the labels and tooltips."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.shown: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.shown += [value or "" for name, value in attrs if name in SHOWN_ATTRIBUTES]
+
+    def handle_data(self, data: str) -> None:
+        self.shown.append(data)
+
+
+def shown(markup: str) -> list[str]:
+    parser = Shown()
+    parser.feed(markup)
+    parser.close()
+    return [text for text in parser.shown if text.strip()]
+
+
+def codes_in(markup: str) -> list[tuple[str, str]]:
+    return [(what, text) for text in shown(markup) for what, pattern in CODES.items() if pattern.search(text)]
+
+
+def ui_states(view: dict[str, Any], rng: random.Random) -> list[dict[str, str]]:
+    """No selection, each movable tile selected, and the drawn tile previewed on a few cells."""
+    states: list[dict[str, str]] = [{}]
+    states += [{"sel": f"{q},{r}"} for q, r in {tuple(m["from"]) for m in view["moves"]}]
+    for q, r in rng.sample(view["places"], min(3, len(view["places"]))):
+        states.append({"cell": f"{q},{r}", "rot": str(rng.randrange(6))})
+    return states
+
+
+SETUPS = [(1, {}), (2, {}), (3, {}), (2, {"destiny": True, "covert": True, "holdem": True}),
+          (3, {"destiny": True, "holdem": True, "target": 1}), (3, {"covert": True})]
+
+
+def test_every_position_is_shown_in_words() -> None:
+    rng = random.Random("hh-words")
+    checked = 0
+    for players, options in SETUPS:
+        for _ in range(2):
+            state = GAME.new(players, **options)
+            steps = 0
+            while True:
+                if not state.is_chance_node and (state.is_over or rng.random() < 0.25):
+                    for seat in [None, *range(players)]:
+                        view = state.view(seat)
+                        for ui in ui_states(view, rng):
+                            found = codes_in(hview.render(view, ui, [f"Player {i + 1}" for i in range(players)]))
+                            assert not found, (players, options, seat, ui, found[:3])
+                            checked += 1
+                if state.is_over or steps > 400:
+                    break
+                state.apply(sample_chance(state, rng) if state.is_chance_node else rng.choice(state.legal_actions()))
+                steps += 1
+    assert checked > 300
+
+
+def test_the_keep_step_names_clusters_in_words() -> None:
+    """Hex Destiny's 'which cluster stays' step, found by play."""
+    rng = random.Random("hh-keep")
+    seen = 0
+    for _ in range(40):
+        state = GAME.new(2, destiny=True, target=5)
+        for _ in range(600):
+            if state.is_over:
+                break
+            if state.phase == "keep" and not state.is_chance_node:
+                view = state.view(state.current_player)
+                markup = hview.render(view, {}, ["Ann", "Bob"])
+                assert not codes_in(markup) and "Keep " in markup
+                seen += 1
+            state.apply(sample_chance(state, rng) if state.is_chance_node else rng.choice(state.legal_actions()))
+        if seen >= 3:
+            break
+    assert seen
+
+
+def test_the_last_completion_and_goal_cards_in_words() -> None:
+    state = _p01_slide_state()
+    state.apply(Move("S", H(1, 2), SW))
+    play_out_chance(state)
+    markup = hview.render(state.view(1), {}, ["Ann", "Bob"])
+    assert isinstance(markup, Markup)
+    assert "Ann completed a goal (2 stars and 2 circles)" in markup and "hh-hit" in markup
+    assert "goal card, row 1:" in markup and "Last move: a slide south-west" in markup
+    assert not codes_in(markup)
+
+
+def test_words_for_places_moves_goals_and_counts() -> None:
+    where = hview.places_in_words([(0, 0), (1, 0), (0, 1), (-3, 1)])
+    assert where == {(0, 0): "in row 1, 1st from the left", (1, 0): "in row 1, 2nd from the left",
+                     (-3, 1): "in row 2, 1st from the left", (0, 1): "in row 2, 2nd from the left"}
+    assert [hview.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]
+    tiles = {(0, 0): {"kind": "G"}, (1, 0): {"kind": "W"}}
+    assert hview._beside((0, -1), tiles, hview.places_in_words(list(tiles))) == \
+        "north-west of the gray tile in row 1, 1st from the left"
+    jump = {"icon": "jump", "dir": 0, "from": [-1, 0], "to": [2, 0], "shift": [[-1, 0, 2, 0]]}
+    assert hview.move_words(jump, tiles) == "jump east over 2 tiles"
+    swap = {"icon": "swap", "dir": 3, "from": [1, 0], "to": [0, 0], "shift": [[1, 0, 0, 0], [0, 0, 1, 0]]}
+    assert hview.move_words(swap, tiles) == "swap west with the gray tile"
+    push = {"icon": "push", "dir": 0, "from": [-1, 0], "to": [0, 0], "shift": [[1, 0, 2, 0], [0, 0, 1, 0], [-1, 0, 0, 0]]}
+    assert hview.move_words(push, tiles) == "push east, pushing 2 tiles"
+    assert hview.last_move_words("push 0,2 W") == "a push west"
+    assert hview.last_move_words("pass") == "skipped"
+    assert {hview.goal_summary(g) for g in GOAL_IDS} == {
+        "2 stars and 2 circles", "3 stars and 1 circle", "1 star and 3 circles"}
+    for goal in GOAL_IDS:
+        assert not codes_in(hview._card(goal, "(leaves unless you complete a goal)"))
+
+
+def test_rules_text_is_markup() -> None:
+    assert isinstance(hview.RULES_HTML, Markup) and "<h2>Horrible Hex</h2>" in hview.RULES_HTML
