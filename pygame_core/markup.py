@@ -13,6 +13,7 @@ than trusted.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable, Union
 
 _ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
@@ -59,6 +60,7 @@ def _text(value: object) -> str:
     return str(value)
 
 
+@lru_cache(maxsize=None)
 def _attr_name(name: str) -> str:
     """Python keyword names to attribute names: `class_` -> class, `data_action` -> data-action."""
     name = _ATTR_NAMES.get(name) or name
