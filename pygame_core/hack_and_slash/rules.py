@@ -308,7 +308,10 @@ class HackState(State):
 
     # -- saving and views -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return {k: (list(v) if isinstance(v, list) else v) for k, v in vars(self).items()}
+        # Underscored attributes are the engine's bookkeeping (the events being recorded),
+        # not the position: they stay out of the JSON and so out of saves' digests.
+        return {k: (list(v) if isinstance(v, list) else v) for k, v in vars(self).items()
+                if not k.startswith("_")}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything is public except the order of the pile, which does not exist yet."""
