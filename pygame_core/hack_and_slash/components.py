@@ -34,6 +34,15 @@ class Quest:
     def goal_text(self) -> str:
         return f"{self.goal}" if self.exact else f"{self.goal}+"
 
+    @property
+    def summary(self) -> str:
+        """The card in words: '2 adventurers, 7 or more, 2 points and a new adventurer'."""
+        goal = f"exactly {self.goal}" if self.exact else f"{self.goal} or more"
+        reward = [f"{self.points} point{'s' if self.points != 1 else ''}"] if self.points else []
+        reward += ["a new adventurer"] if self.recruit else []
+        return (f"{self.challenge} adventurer{'s' if self.challenge != 1 else ''}, {goal}, "
+                f"{' and '.join(reward)}")
+
     def met_by(self, total: int) -> bool:
         return total == self.goal if self.exact else total >= self.goal
 

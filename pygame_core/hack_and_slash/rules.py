@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Sequence
 
-from ..engine import CHANCE, Game, IllegalActionError, Option, State
+from ..engine import CHANCE, Event, Game, IllegalActionError, Option, State
 from .components import ADVENTURERS_AT_START, BRAG, DIE_SIDES, QUESTS, QUESTS_BY_ID, QUESTS_FACE_UP
 from .odds import rolls
 
@@ -205,8 +205,7 @@ class HackState(State):
                 self.setting_up = False
                 self.phase = CHOOSE
         elif isinstance(action, Pass):
-            self.ending = True
-            self.ending_reason = self.ending_reason or "a player had nobody at home"
+            self._last_round("a player had nobody at home", "nobody home")
             self._next_turn()
         elif isinstance(action, Go):
             self.quest = action.quest
@@ -236,17 +235,19 @@ class HackState(State):
     def _settle(self) -> None:
         quest = QUESTS_BY_ID[self.quest or ""]
         if quest.met_by(sum(self.dice)):
-            self.home[self.turn] += self.party_size + self.rescued + quest.recruit
+            seat = self.turn
+            self.home[seat] += self.party_size + self.rescued + quest.recruit
+            self.emit(Event("home", seat=seat, amount=self.home[seat], subject=quest.id))
             if quest is BRAG:
                 self._next_turn()
                 return
-            self.scored[self.turn].append(quest.id)
+            self.scored[seat].append(quest.id)
             self.face_up.remove(quest.id)
+            self.emit(Event("quest", seat=seat, amount=self.scores[seat], subject=quest.id))
             if self.pile:
                 self.phase = REVEAL  # the turn passes once the replacement is turned over
                 return
-            self.ending = True
-            self.ending_reason = self.ending_reason or "the quest pile ran out"
+            self._last_round("the quest pile ran out", "pile")
             self._next_turn()
         elif self.rescued:
             self._fail()
@@ -254,8 +255,17 @@ class HackState(State):
             self.phase = FAILED
 
     def _fail(self) -> None:
-        self.tavern += self.party_size + self.rescued
+        lost = self.party_size + self.rescued
+        self.tavern += lost
+        self.emit(Event("tavern", seat=self.turn, amount=self.home[self.turn], subject=str(lost)))
         self._next_turn()
+
+    def _last_round(self, reason: str, key: str) -> None:
+        """The game ends before the first player's next turn (told once, when it starts)."""
+        if not self.ending:
+            self.emit(Event("last round", seat=self.turn, subject=key, other=0))
+        self.ending = True
+        self.ending_reason = self.ending_reason or reason
 
     def _next_turn(self) -> None:
         self.quest, self.dice, self.rescued = None, [], False
@@ -264,6 +274,7 @@ class HackState(State):
         if self.turn == 0:
             if self.ending:
                 self.finished = True
+                self.emit(Event("over"))
                 return
             self.round += 1
 
@@ -273,16 +284,19 @@ class HackState(State):
         if isinstance(action, Go):
             q = QUESTS_BY_ID[action.quest]
             n = q.challenge
-            return f"{who} sends {n} to {q.name} (needs {q.goal_text})"
+            return f"{who} sends {n} to {q.name} (needs {_needs(q)})"
         if isinstance(action, Pass):
             return f"{who} has nobody at home and passes"
         if isinstance(action, Quit):
             n = self.party_size
-            return f"{who}'s {n} adventurer{'s' if n > 1 else ''} quit and head to the Tavern"
+            if n == 1:
+                return f"{who}'s adventurer quits and heads to the Tavern"
+            return f"{who}'s {n} adventurers quit and head to the Tavern"
         if isinstance(action, Rescue):
             return f"{who} sends a rescuer and rerolls a {action.face}"
         if isinstance(action, Reveal):
-            return f"{QUESTS_BY_ID[action.quest].name} is turned face up"
+            q = QUESTS_BY_ID[action.quest]
+            return f"A new quest is turned face up: {q.name} ({q.summary})"
         quest = QUESTS_BY_ID[self.quest or ""]
         if isinstance(action, Roll):
             dice = list(action.dice)
@@ -297,7 +311,7 @@ class HackState(State):
             result = "succeeds: " + " and ".join(gains)
         else:
             result = "fails" if isinstance(action, Roll) else "fails, and all go to the Tavern"
-        return f"{who} {verb} {sums}, needs {quest.goal_text}: {result}"
+        return f"{who} {verb} {sums}, needs {_needs(quest)}: {result}"
 
     def clone(self) -> "HackState":
         """A copy without deepcopy: the fields are plain JSON-like data, one level of lists
@@ -308,7 +322,10 @@ class HackState(State):
 
     # -- saving and views -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return {k: (list(v) if isinstance(v, list) else v) for k, v in vars(self).items()}
+        # Underscored attributes are the engine's bookkeeping (the events being recorded),
+        # not the position: they stay out of the JSON and so out of saves' digests.
+        return {k: (list(v) if isinstance(v, list) else v) for k, v in vars(self).items()
+                if not k.startswith("_")}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything is public except the order of the pile, which does not exist yet."""
@@ -336,6 +353,11 @@ class HackState(State):
             "winners": self.winners,
             "legal": [str(a) for a in self.legal_actions()] if seat == self.current_player else [],
         }
+
+
+def _needs(quest: Any) -> str:
+    """A quest's goal as the log says it: "7+" or "exactly 7"."""
+    return f"exactly {quest.goal}" if quest.exact else quest.goal_text
 
 
 def _copy(value: Any) -> Any:

@@ -87,6 +87,16 @@ class TileKind:
         return "Blocker" if self.kind == BLOCKER else "Universal"
 
 
+def tile_name(code: str) -> str:
+    """A tile kind as the log names it: "a red 1-point Solid", "a red/green Bridge"."""
+    tile = TILE_BY_CODE[code]
+    if tile.kind == SOLID:
+        return f"a {COLOUR_BY_LETTER[tile.colours[0]].name} {tile.points}-point Solid"
+    if tile.kind == BRIDGE:
+        return f"a {'/'.join(COLOUR_BY_LETTER[c].name for c in tile.colours)} Bridge"
+    return "a Blocker" if tile.kind == BLOCKER else "a Universal"
+
+
 SOLID_ONES_PER_COLOUR = 14
 SOLID_TWOS_PER_COLOUR = 9
 BRIDGES_PER_PAIR = 13
@@ -254,5 +264,5 @@ def board_for(players: int, boards: str = BALANCED) -> Board:
 __all__ = ["AMBER", "BAG_SIZE", "BALANCED", "BLOCKER", "BLOCKER_CODE", "BOARDS", "BONUSES",
            "BRIDGE", "BROWN", "Board", "COLOURS", "COLOUR_BY_LETTER", "DEFAULT_ROUNDS", "DEPLOY",
            "ORIGINAL", "PINK", "RADIUS_BY_PLAYERS", "ROUNDS_CHOICES", "SIDES", "SKY", "SOLID",
-           "TILES", "TILE_BY_CODE", "TILE_ORDER", "UNIVERSAL", "UNIVERSAL_CODE", "board_for",
+           "TILES", "TILE_BY_CODE", "TILE_ORDER", "UNIVERSAL", "UNIVERSAL_CODE", "board_for", "tile_name",
            "board_for_radius", "hand_size", "opposite", "side_colours"]

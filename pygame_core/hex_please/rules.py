@@ -26,14 +26,18 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Sequence, cast
 
-from ..engine import CHANCE, Game, IllegalActionError, Option, State
+from ..engine import CHANCE, Event, Game, IllegalActionError, Option, State
 from ..hexgrid import DIRECTION_NAMES, Hex
 from .components import (
     BALANCED, BLOCKER_CODE, BOARDS, BONUSES, COLOUR_BY_LETTER, DEFAULT_ROUNDS, ORIGINAL,
     ROUNDS_CHOICES, SIDES, TILE_BY_CODE, TILE_ORDER, TILES, UNIVERSAL_CODE, Board, board_for, hand_size,
+    tile_name,
 )
 
 BRIDGE_KIND = "bridge"
+TALLY = ("tiles", "tile", "multiplied", "neighbours", "bonus")
+"""How a score is made, per seat: tiles laid, their printed points, what Brown and Amber cells
+added by multiplying them, the printed points of the tiles they touched, Sky Blue and Pink."""
 
 
 # -- actions -------------------------------------------------------------------------------
@@ -192,6 +196,10 @@ class HexPleaseState(State):
         self.last: dict[str, Any] | None = None   # the latest turn, for the view and the log
         self.finished_turn_waiting = False   # the turn is over once the pending draws are done
         self.finished = False
+        self.tally: list[list[int]] = [[0] * len(TALLY) for _ in range(players)]
+        """Per seat, how the score was made (see TALLY). Not saved: a game rebuilt from its log
+        (every save) has it; a position loaded from JSON starts it at zero, and the view then
+        leaves it out (its sums would not match the scores)."""
         self._open: set[Hex] = set(self.layout.deploy)   # empty cells where a tile may go
         self._legal: list[Any] | None = None
         self._around: dict[Hex, int] = {}
@@ -400,6 +408,12 @@ class HexPleaseState(State):
             self.scores_[seat] += points
             self.placed_this_turn += 1
             self.last = {"seat": seat, "move": str(action), "points": points, **detail}
+            own = detail["tile"] * detail["multiply"]
+            for i, n in enumerate((1, detail["tile"], own - detail["tile"], detail["neighbours"], detail["add"])):
+                self.tally[seat][i] += n
+            self.emit(Event("scored", seat=seat, amount=points, subject=" ".join((
+                f"tile={detail['tile']}", f"times={detail['multiply']}", f"near={detail['neighbours']}",
+                f"add={detail['add']}", f"bonus={detail['bonus'] or ''}", f"total={self.scores_[seat]}"))))
             more = self.first_play and self.placed_this_turn == 1
             if not self.final_round and self.bag_total:
                 self.pending = [seat]
@@ -433,6 +447,9 @@ class HexPleaseState(State):
             self.round += 1
             if self.round > self.rounds:
                 self.finished = True
+                self.emit(Event("over", amount=self.rounds))
+            elif self.round == self.rounds:
+                self.emit(Event("final round", amount=self.rounds))
 
     # -- copies, saving, views -------------------------------------------------------------
     def clone(self) -> "HexPleaseState":
@@ -442,6 +459,7 @@ class HexPleaseState(State):
         twin.hands = [list(h) for h in self.hands]
         twin.bag = dict(self.bag)
         twin.scores_ = list(self.scores_)
+        twin.tally = [list(t) for t in self.tally]
         twin.pending = list(self.pending)
         twin.last = dict(self.last) if self.last else None
         twin._open = set(self._open)
@@ -512,6 +530,7 @@ class HexPleaseState(State):
             "hand_values": [self.hand_value(s) for s in range(self.players)] if self.finished else None,
             "bag": self.bag_total,
             "scores": list(self.scores_),
+            "tally": self.tally_view(),
             "last": dict(self.last) if self.last else None,
             "open_hands": self.open_hands,
             "over": self.finished,
@@ -520,6 +539,12 @@ class HexPleaseState(State):
             "preview": preview,
         }
 
+    def tally_view(self) -> list[dict[str, int]] | None:
+        """How each seat's score was made (`TALLY`), or None when it is not known (see `tally`)."""
+        if any(sum(t[1:]) != s for t, s in zip(self.tally, self.scores_)):
+            return None
+        return [dict(zip(TALLY, t)) for t in self.tally]
+
     # -- text ------------------------------------------------------------------------------
     def describe(self, action: Any, names: Sequence[str]) -> str:
         if isinstance(action, Draw):
@@ -527,23 +552,34 @@ class HexPleaseState(State):
             return f"{who} {_verb(who, 'draws', 'draw')} a tile"   # the tile itself stays hidden
         who = names[self.turn]
         if isinstance(action, Place):
-            tile = TILE_BY_CODE[action.tile]
-            points, d = self.score_of(action)
-            parts = [f"{d['tile']}" + (f"\u00d7{d['multiply']}" if d["multiply"] > 1 else "")]
-            if d["neighbours"]:
-                parts.append(f"{d['neighbours']} from neighbours")
-            if d["add"]:
-                parts.append(f"{d['add']} bonus")
-            where = f" on the {BONUSES[d['bonus']].name} cell" if d["bonus"] else ""
-            turn = f", turned {action.rot}" if tile.kind == BRIDGE_KIND else ""
-            return (f"{who} {_verb(who, 'lays', 'lay')} a {tile.name}{turn} at {action.q},{action.r}{where}: "
-                    f"{points} point{'s' if points != 1 else ''} ({' + '.join(parts)})")
+            return f"{who} {_verb(who, 'lays', 'lay')} {tile_name(action.tile)} {self.where(action.cell)}"
         if isinstance(action, Pass):
             n = len(self.hands[self.turn])
-            return f"{who} {_verb(who, 'passes and swaps', 'pass and swap')} {n} tile{'s' if n != 1 else ''} with the bag"
+            return (f"{who} {_verb(who, 'passes', 'pass')}: {n} tile{'s' if n != 1 else ''} back into "
+                    "the bag, and as many drawn")
         if isinstance(action, End):
-            return f"{who} {_verb(who, 'ends', 'end')} the turn"
+            if self.first_play:
+                return f"{who} {_verb(who, 'stops', 'stop')} after one tile"
+            return f"{who} {_verb(who, 'ends', 'end')} the turn without laying a last tile"
         return f"{who}: {action}"
+
+    def where(self, cell: Hex) -> str:
+        """Where a tile goes, in words a player can find on the board: the cell's bonus, and
+        the tiles it touches ("on a Pink +5 cell, next to a Blocker and a red/blue Bridge")."""
+        bonus = self.layout.bonus.get(cell)
+        if bonus:
+            on = f"on a {BONUSES[bonus].name} {BONUSES[bonus].label} cell"
+        elif cell in self.layout.deploy:
+            on = "on a Deployment Cell"
+        else:
+            on = "on a plain cell"
+        around = [self.board[n][0] for n in self.layout.adjacent[cell] if n in self.board]
+        if not around:
+            return on
+        if len(around) > 3:
+            return f"{on}, next to {len(around)} tiles"
+        names = [tile_name(code) for code in sorted(around, key=TILE_ORDER.__getitem__)]
+        return f"{on}, next to " + (names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1])
 
 
 def _verb(who: str, third: str, second: str) -> str:

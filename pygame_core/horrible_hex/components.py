@@ -31,8 +31,9 @@ or three times, the deck asks for 52 stars and 52 circles in all (as even as the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable, Sequence
 
-from ..hexgrid import Hex, rotate
+from ..hexgrid import DIRECTIONS, Hex, rotate
 
 GRAY, RED, WILD = "G", "R", "W"
 KIND_NAMES = {GRAY: "gray", RED: "red", WILD: "wild"}
@@ -182,3 +183,83 @@ ORIENTED: dict[str, tuple[tuple[str | None, ...], ...]] = {
 """ORIENTED[tile][rot][direction]: the icon facing a board direction (a lookup table for speed)."""
 
 KIND_OF: dict[str, str] = {t.id: t.kind for t in TILES}
+
+
+# -- goal cards in words -----------------------------------------------------------------------
+SYMBOL_OF = {GRAY: "star", RED: "circle"}
+"""What a goal card shows in a cell: a star (a gray tile) or a circle (a red tile)."""
+
+
+def _said(kinds: Iterable[str]) -> str:
+    words = [SYMBOL_OF[k] for k in kinds]
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
+
+
+def _two(kinds: Sequence[str]) -> str:
+    """Two cells: 'stars' when both show a star, else 'a star and a circle'."""
+    if kinds[0] == kinds[1]:
+        return f"{SYMBOL_OF[kinds[0]]}s"
+    return f"a {SYMBOL_OF[GRAY]} and a {SYMBOL_OF[RED]}"
+
+
+def _direction(a: Hex, b: Hex) -> int:
+    return DIRECTIONS.index(b - a)
+
+
+def _turn(d1: int, d2: int) -> int:
+    """+1 for a bend to the right (clockwise), -1 to the left, 0 straight on."""
+    return {0: 0, 1: 1, 5: -1}[(d2 - d1) % 6]
+
+
+def _side(turn: int) -> str:
+    return "right" if turn > 0 else "left"
+
+
+def goal_name(goal_id: str) -> str:
+    """A goal card's pattern in words, enough to pick it out among the cards on the table:
+    'a straight line of star, star, circle and circle', 'a Y: a star in the middle with
+    ...'. Left and right are as you read the cells in the order given (a card is never
+    mirrored, so mirror images are different cards). Every card reads differently (a test)."""
+    cells = dict(GOALS_BY_ID[goal_id].cells)
+    near = {c: [n for n in cells if n - c in DIRECTIONS] for c in cells}
+    edges = sum(len(v) for v in near.values()) // 2
+    by_degree = sorted(cells, key=lambda c: (len(near[c]), c))
+    if edges == 3 and len(near[by_degree[-1]]) == 3:      # a centre and three arms
+        centre = by_degree[-1]
+        arms = sorted(cells[c] for c in cells if c != centre)
+        return f"a Y: a {SYMBOL_OF[cells[centre]]} in the middle of {_said(arms)}"
+    if edges == 5:                                          # two touching triangles
+        tips = [c for c in cells if len(near[c]) == 2]
+        mids = [c for c in cells if len(near[c]) == 3]
+        return (f"a diamond: {_two(sorted(cells[c] for c in tips))} at the tips, "
+                f"{_two(sorted(cells[c] for c in mids))} across the middle")
+    if edges == 4:                                          # a triangle with a tail
+        tail = by_degree[0]
+        hub = near[tail][0]
+        d = _direction(tail, hub)
+        end = next(c for c in near[hub] if c != tail and _direction(hub, c) == d)
+        bump = next(c for c in cells if c not in (tail, hub, end))
+        side = _side(_turn(d, _direction(hub, bump)))
+        return (f"a line of {_said(cells[c] for c in (tail, hub, end))} with a "
+                f"{SYMBOL_OF[cells[bump]]} beside the last two, on the {side}")
+    ends = [c for c in cells if len(near[c]) == 1]
+    readings = []
+    for start in ends:
+        path = [start]
+        while len(path) < 4:
+            path.append(next(n for n in near[path[-1]] if n not in path))
+        dirs = [_direction(a, b) for a, b in zip(path, path[1:])]
+        readings.append((tuple(_turn(a, b) for a, b in zip(dirs, dirs[1:])), [cells[c] for c in path]))
+    turns, kinds = min(readings, key=lambda r: r[1])
+    if turns == (0, 0):
+        return f"a straight line of {_said(kinds)}"
+    if turns[0] == turns[1]:
+        return f"an arch of {_said(kinds)}"
+    if turns[0] == -turns[1]:
+        return f"a zigzag of {_said(kinds)}, bending first to the {_side(turns[0])}"
+    turns, kinds = next(r for r in readings if r[0][0] == 0)   # straight first, then the bend
+    return (f"a line of {_said(kinds[:3])} with a {SYMBOL_OF[kinds[3]]} bent off its end to the "
+            f"{_side(turns[1])}")
+
+
+GOAL_NAMES: dict[str, str] = {g.id: goal_name(g.id) for g in GOALS}

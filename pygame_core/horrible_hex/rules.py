@@ -23,11 +23,11 @@ import random
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Iterator, Sequence
 
-from ..engine import CHANCE, Game, IllegalActionError, Option, State
-from ..hexgrid import DIRECTION_NAMES, DIRECTION_SHORT, DIRECTIONS, Hex
+from ..engine import CHANCE, Event, Game, IllegalActionError, Option, State
+from ..hexgrid import DIRECTION_NAMES, DIRECTION_SHORT, DIRECTIONS, Hex, distance
 from .components import (
-    DEFAULT_TARGET, GOAL_IDS, GOALS_BY_ID, ICON_BY_NAME, ICON_NAMES, JUMP, KIND_NAMES, PLAYER_GOALS,
-    KIND_OF, ORIENTED, PUSH, SLIDE, SWAP, SYMBOL_NAMES, TILE_IDS, TILES_BY_ID, TRIANGLE, WILD,
+    DEFAULT_TARGET, GOAL_IDS, GOAL_NAMES, GOALS_BY_ID, ICON_BY_NAME, ICON_NAMES, JUMP, KIND_NAMES,
+    PLAYER_GOALS, KIND_OF, ORIENTED, PUSH, SLIDE, SWAP, SYMBOL_NAMES, TILE_IDS, TILES_BY_ID, TRIANGLE, WILD,
 )
 
 GAME_ID = "horrible-hex"
@@ -361,6 +361,29 @@ def tile_words(tile_id: str, rot: int | None = None) -> str:
     return ", ".join(parts)
 
 
+def tile_name(tile_id: str | None) -> str:
+    """A tile as a player names it: 'a red tile with a gray circle' (None: a face-down tile)."""
+    if tile_id is None:
+        return "a face-down tile"
+    kind = TILES_BY_ID[tile_id].kind
+    if kind == WILD:
+        return "a wild tile with a star and a circle"
+    return f"a {KIND_NAMES[kind]} tile with a {SYMBOL_NAMES[kind]}"
+
+
+def icon_words(tile_id: str, rot: int) -> str:
+    """What a placed tile can do: 'it can slide east and push west'."""
+    tile = TILES_BY_ID[tile_id]
+    moves = [f"{ICON_NAMES[icon]} {DIRECTION_NAMES[d]}" for d in range(6) if (icon := tile.icon(d, rot))]
+    if not moves:
+        return "it has no icons and never moves by itself"
+    return "it can " + (moves[0] if len(moves) == 1 else ", ".join(moves[:-1]) + " and " + moves[-1])
+
+
+def how_many(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
 # -- state ---------------------------------------------------------------------------------
 CHANCE_STEPS = ("goal", "deal", "draw")
 
@@ -634,6 +657,7 @@ class HexState(State):
             "mover": self.turn,
         }
         self.moved = []
+        target = 0 if self.solo else self.target
         for owner, goal, cells in found:
             used.update(cells)
             self.flash["goals"].append({"owner": owner, "goal": goal, "cells": [[c.q, c.r] for c in cells]})
@@ -642,31 +666,42 @@ class HexState(State):
                 self.common = None
                 steps.append(["goal", "common"])
                 scorers.add(self.turn)
+                self.emit(Event("common goal", seat=self.turn, other=self.turn, subject=f"{goal} {target}",
+                                amount=len(self.done[self.turn])))
             else:
                 self.done[owner].append(goal)
                 self.hands[owner].remove(goal)
                 steps.append(["goal", "row" if self.solo else owner])
                 scorers.add(owner)
+                self.emit(Event("goal", seat=owner, other=self.turn, subject=f"{goal} {target}",
+                                amount=len(self.done[owner])))
         if not self.solo:
             best = max(len(d) for d in self.done)
             leaders = [s for s in range(self.players) if len(self.done[s]) == best]
             if best >= self.target and len(leaders) == 1:
                 self._finish(f"first to {self.target} goal{'s' if self.target > 1 else ''}")
                 return
+            if best >= self.target and any(len(self.done[s]) == best for s in scorers):
+                self.emit(Event("tied at the target", amount=best))
         if self.players == 3:
             for i in range(1, self.players + 1):
                 seat = (self.turn + i) % self.players
                 if seat not in scorers:
                     steps.append(["swap", seat])
+        unseen = "unseen" if self.hidden is not None else ""
         if self.destiny:
+            unseen = unseen if self.hidden in used else ""
             self._discard_tiles(sorted(used))
             if not self.board:
                 steps += [["deal"], ["deal"], ["deal"]]
             elif not connected(set(self.board)):
                 steps.append(["keep"])
+            after = "empty" if not self.board else "split" if steps[-1] == ["keep"] else "whole"
+            self.emit(Event("pattern off", seat=self.turn, amount=len(used), subject=f"{after} {unseen}".strip()))
         else:
             self._discard_tiles(sorted(self.board))
             steps += [["deal"], ["deal"], ["deal"]]
+            self.emit(Event("reset", subject=unseen))
 
     def _discard_tiles(self, cells: Iterable[Hex]) -> None:
         for cell in cells:
@@ -680,6 +715,7 @@ class HexState(State):
         self.finished = True
         self.end_reason = reason
         self.queue = []
+        self.emit(Event("over", subject=reason))
 
     def _advance(self) -> None:
         """Run automatic steps until a seat or chance must act."""
@@ -702,16 +738,21 @@ class HexState(State):
                 if self.end_stuck and not self.solo and self.dry >= STALL_LIMIT:
                     self._finish("the tile pile ran out twice with no goal completed")
                     return
+                warn = "warn" if self.end_stuck and not self.solo else ""
+                self.emit(Event("reshuffle", amount=self.dry, subject=warn))
                 self._discard_tiles(sorted(self.board))
                 self.moved = []
                 self.queue[0:0] = [["deal"], ["deal"], ["deal"]]
             elif kind == "reveal":
                 self.queue.pop(0)
+                if self.hidden is not None:
+                    self.emit(Event("revealed", seat=self.hidden_owner, subject=self.board[self.hidden][0]))
                 self.hidden = self.hidden_owner = None
             elif kind == "cycle":
                 self.queue.pop(0)
                 if not self.scored_now and self.turns > 1 and self.hands[0]:
                     self.discards.append(self.hands[0].pop())
+                    self.emit(Event("row discard", seat=0, subject=self.discards[-1]))
                     self.queue.insert(0, ["goal", "row"])
             elif kind == "end":
                 self.queue.pop(0)
@@ -737,50 +778,67 @@ class HexState(State):
         return not self.covert or seat == self.turn
 
     def describe(self, action: Any, names: Sequence[str]) -> str:
+        """The action in words: tiles by colour and symbol, goals by their pattern, where
+        by the tiles around; never a cell's coordinates or a card's number. What the action
+        causes (goals completed, the board reset, a reshuffle) comes as events."""
         who = names[self.turn] if self.turn < len(names) else f"Player {self.turn + 1}"
         if isinstance(action, DrawGoal):
             target = self.queue[0][1]
+            goal = GOAL_NAMES[action.goal]
             if target == "common":
-                return f"Goal {action.goal} is the new common goal"
+                return f"A new common goal is turned up: {goal}"
             if target == "row":
-                return f"Goal {action.goal} joins the row on the left"
-            return f"{names[int(target)]} draws goal {action.goal}"
+                return f"A new goal joins the row on the left: {goal}"
+            return f"{names[int(target)]} draws a new goal: {goal}"
         if isinstance(action, Deal):
-            cell = TRIANGLE[len(self.board)]
-            return f"Start tile at {cell}: {tile_words(action.tile, action.rot)}"
+            which = ("The first", "The second", "The third")[min(len(self.board), 2)]
+            return (f"{which} tile of the triangle is dealt: {tile_name(action.tile)}; "
+                    f"{icon_words(action.tile, action.rot)}")
         if isinstance(action, Draw):
             if self.covert:
                 return f"{who} draws a tile and keeps it hidden"
-            return f"{who} draws a {KIND_NAMES[TILES_BY_ID[action.tile].kind]} tile ({action.tile})"
+            return f"{who} draws {tile_name(action.tile)} to place"
         if isinstance(action, Place):
+            around = sum(1 for n in action.cell.neighbors() if n in self.board)
+            where = f"next to {how_many(around, 'tile')}"
             if self.covert:
-                return f"{who} places a tile face down at {action.cell}"
-            return f"{who} places {self.drawn} at {action.cell}: {tile_words(self.drawn or '', action.rot)}"
+                return f"{who} places a tile face down {where}"
+            drawn = self.drawn or ""
+            return f"{who} places {tile_name(drawn)} {where}; {icon_words(drawn, action.rot)}"
         if isinstance(action, Keep):
-            size = next(len(g) for g in clusters(self.board) if g[0] == action.cell)
-            return f"{who} keeps the cluster of {size} tile{'s' if size > 1 else ''} at {action.cell}"
+            groups = clusters(self.board)
+            size = next(len(g) for g in groups if g[0] == action.cell)
+            gone = sorted(len(g) for g in groups if g[0] != action.cell)
+            left = " and ".join(how_many(n, "tile") for n in gone)
+            return f"{who} keeps the group of {how_many(size, 'tile')}; the other ({left}) leaves the board"
         if isinstance(action, Trade):
             seat = int(self.queue[0][1])
-            return f"{names[seat]} {'trades' if action.trade else 'keeps'} their goal"
+            goal = GOAL_NAMES[self.hands[seat][0]] if self.hands[seat] else "their goal"
+            if action.trade:
+                return f"{names[seat]} trades away their goal ({goal}) for a new one"
+            return f"{names[seat]} keeps their goal ({goal})"
         if isinstance(action, Pass):
-            text = f"{who} does not move"
-        else:
-            kind = KIND_NAMES[TILES_BY_ID[self.board[action.cell][0]].kind]
-            text = (f"{who}: {ICON_NAMES[action.icon]} the {kind} tile at {action.cell} "
-                    f"{DIRECTION_NAMES[action.direction]}")
-        done = []
-        if isinstance(action, Move):
-            shift = next((s for m, s in self.move_options() if m == action), None)
-            if shift:
-                board = shifted(self.board, shift)
-                hidden = next((d for s, d in shift if s == self.hidden), self.hidden)
-                done = self.completions(board, hidden, [d for _, d in shift])
-                for owner, goal, _ in done:
-                    owner_name = who if owner == "common" else names[owner]
-                    text += f"; {owner_name} completes {goal}"
-        if self.covert and self.hidden is not None:
-            text += "; the hidden tile goes back unseen" if done and not self.destiny else "; the hidden tile is turned up"
-        return text
+            return f"{who} does not move"
+        return f"{who} {self.move_words(action)}"
+
+    def move_words(self, move: Move) -> str:
+        """'slides a red tile with a gray circle north-west', 'jumps ... east over 2 tiles'."""
+        cell, where = move.cell, DIRECTION_NAMES[move.direction]
+        tile = tile_name(self.board[cell][0])
+        shift = next((s for m, s in self.move_options() if m == move), None) or []
+        if move.icon == SLIDE:
+            return f"slides {tile} {where}"
+        if move.icon == JUMP:
+            over = distance(cell, shift[0][1]) - 1
+            return f"jumps {tile} {where} over {how_many(over, 'tile')}"
+        if move.icon == PUSH:
+            pushed = len(shift) - 1
+            if not pushed:
+                return f"pushes {tile} one step {where}, with nothing in its way"
+            return f"pushes {tile} {where}, moving {how_many(pushed, 'tile')} along with it"
+        other = cell.neighbor(move.direction)
+        shown = None if other == self.hidden else self.board[other][0]
+        return f"swaps {tile} with its {where} neighbour, {tile_name(shown)}"
 
     # -- saving and views -------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
