@@ -814,12 +814,14 @@ def test_log_describes_actions_in_words():
     names = ["Ann", "Bob"]
     state = _p01_slide_state()
     text = state.describe(Move("S", H(1, 2), SW), names)
-    assert text == "Ann: slide the red tile at 1,2 south-west; Ann completes P01"
+    assert text == "Ann slides a red tile with a gray circle south-west"  # the goal is an event
     assert state.describe(Pass(), names) == "Ann does not move"
     state.apply(Move("S", H(1, 2), SW))
-    assert state.describe(DrawGoal("P20"), names) == "Ann draws goal P20"
+    assert state.describe(DrawGoal("P20"), names) == (
+        "Ann draws a new goal: a Y: a star in the middle of star, circle and circle")
     force(state, DrawGoal("P20"))
-    assert state.describe(Deal("G05", 0), names).startswith("Start tile at 0,0: gray tile, red star, jump east")
+    assert state.describe(Deal("G05", 0), names).startswith(
+        "The first tile of the triangle is dealt: a gray tile with a red star; it can jump east")
 
 
 def test_placement_offers_every_touching_cell_in_six_turns():
