@@ -12,6 +12,8 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from ..markup import Markup, join, tag, trusted
+from .table import (  # noqa: F401 - the hooks the table uses (docs/adding-a-game.md)
+    SETUP_TEXT, event_words, forced, score_breakdown, suggest_ui, tie_break)
 from .components import ADVENTURERS_AT_START, BRAG, QUESTS_BY_ID, Quest
 from .odds import success_chance
 

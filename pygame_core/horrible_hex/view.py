@@ -30,6 +30,8 @@ from ..hexgrid import (
     polygon_points, to_pixel, touch_width,
 )
 from ..markup import Attr, Markup, join, tag, trusted
+from .table import (  # noqa: F401 - the hooks the table uses (docs/adding-a-game.md)
+    SETUP_TEXT, event_words, forced, score_breakdown, suggest_ui, tie_break)
 from .components import GOALS_BY_ID, ICON_NAMES, KIND_NAMES, KIND_OF, ORIENTED, SYMBOL_NAMES
 
 SIZE = 40.0
