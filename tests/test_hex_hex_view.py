@@ -14,7 +14,6 @@ from test_hex_hex import hand, play, start
 from test_markup import check_view, hostile_names
 
 from pygame_core.engine import sample_chance
-from pygame_core.hex_hex.components import CARDS
 from pygame_core.hex_hex.rules import GAME, Cast, parse_action
 from pygame_core.hex_hex.view import playable_cards, render, response_window
 from pygame_core.markup import Markup
