@@ -14,17 +14,25 @@ An element with `data-countdown="<s>"` is a response prompt; the page may auto-p
 after that many seconds when the table has more than one human.
 `response_window(view, names)` tells the page that the decision now is a response window
 (with public facts only), so a shared device can ask the whole table at once.
+
+Markup is built only with `pygame_core.markup` (names and every other text escaped by
+construction). What a player reads names things in words: "the Hex on Bo" or "the second
+Hex on Bo", never a Hex id, a seat code or an action's notation (those stay in `data-*`).
+The pieces that repeat from one redraw to the next (seats, Hex tokens, cards, buttons) are
+memoised on their words and numbers, so a redraw costs no more than the f-strings did.
 """
+
 
 from __future__ import annotations
 
-import html
+import functools
 import json
 import math
 import re
 from typing import Any
 
 from ..hexgrid import TOUCH_PX
+from ..markup import Markup, join, tag, trusted
 from .components import CARDS, CARDS_BY_ID, CATEGORY_NAMES, DECK_SIZE, TIMING_NAMES
 
 W, H = 800, 520
@@ -32,11 +40,14 @@ SEAT_H = 68  # a seat's box on the table, in viewBox units
 CX, CY, RX, RY = 400, 250, 300, 185
 SIGN_GLYPH = {"rock": "✊ rock", "paper": "✋ paper", "scissors": "✌ scissors"}
 CATEGORY_GLYPH = {"basic": "➜", "enhanced": "✦", "counter": "⛔", "hexed": "☠", "dealt": "★"}
+EFFECT_NAMES = {"ward": "Ward", "deception": "Deception", "charm": "Charm"}
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 RESPONSE_SECONDS = 6
 
-
-def _e(text: Any) -> str:
-    return html.escape(str(text), quote=True)
+_ARROW_DEFS = tag("defs", tag(
+    "marker", tag("path", d="M0,0 L10,5 L0,10 z", class_="hx-arrowhead"),
+    id="hx-arrow", viewBox="0 0 10 10", refX=9, refY=5, markerWidth=7, markerHeight=7,
+    orient="auto-start-reverse"))
 
 
 def _name(names: list[str], seat: int) -> str:
@@ -54,6 +65,14 @@ def card_label(card: str) -> str:
     return CARDS_BY_ID[card].name
 
 
+def _voice(n: int) -> str:
+    return f"{n} Voice"   # Voice is counted like points but reads the same for one or many
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _hex_markers(h: dict[str, Any]) -> str:
     bits = []
     if h["boost"]:
@@ -69,109 +88,161 @@ def _hex_markers(h: dict[str, Any]) -> str:
     return ", ".join(bits)
 
 
-def _table_svg(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: set[str]) -> str:
+def _hex_words(view: dict[str, Any]) -> dict[int, str]:
+    """Each Hex named as a player tells them apart: "the Hex", or "the second Hex" when
+    several Hexes are on the same player (in the order the table stacks them)."""
+    on: dict[int, list[int]] = {}
+    for h in view["hexes"]:
+        on.setdefault(h["at"], []).append(h["id"])
+    words = {}
+    for ids in on.values():
+        for k, hid in enumerate(ids):
+            words[hid] = "the Hex" if len(ids) == 1 else f"the {ORDINALS[min(k, len(ORDINALS) - 1)]} Hex"
+    return words
+
+
+@functools.lru_cache(maxsize=512)
+def _pips(x: float, y: float, voice: int) -> Markup:
+    """A seat's Voice track: ten pips, filled up to the Voice, and the number."""
+    return join([tag("rect", x=f"{x - 82 + i * 10:.0f}", y=f"{y - 8:.0f}", width=8, height=8,
+                     class_="hx-pip-on" if i < voice else "hx-pip") for i in range(10)],
+                tag("text", "Voice ", voice, x=f"{x + 24:.0f}", y=f"{y:.0f}", class_="hx-voice"))
+
+
+def _hex_shape(x: float, y: float) -> str:
+    return " ".join(f"{x + 16 * math.cos(math.radians(60 * i + 30)):.1f},"
+                    f"{y + 16 * math.sin(math.radians(60 * i + 30)):.1f}" for i in range(6))
+
+
+@functools.lru_cache(maxsize=512)
+def _hex_token(x: float, y: float, label: str, loss: int, mad: str, boost: int, obs: int) -> Markup:
+    """A Hex token with its markers, named in words for screen readers and as a tooltip."""
+    hex_cls = "hx-hex" + (" hx-hex-mad" if mad else "") + (" hx-hex-boost" if boost else "")
+    return tag(
+        "g", tag("title", label), tag("polygon", points=_hex_shape(x, y)),
+        tag("text", loss, x=f"{x:.0f}", y=f"{y + 4:.0f}", text_anchor="middle"),
+        tag("text", "⟲L" if mad == "L" else "R⟳", x=f"{x:.0f}", y=f"{y - 20:.0f}",
+            text_anchor="middle", class_="hx-marker") if mad else None,
+        tag("text", "▲" * boost, "◎" * obs, x=f"{x + 19:.0f}", y=f"{y + 4:.0f}",
+            class_="hx-marker") if boost or obs else None,
+        class_=hex_cls, role="img", aria_label=label)
+
+
+def _seat_svg(view: dict[str, Any], names: list[str], legal: set[str], s: int) -> Markup:
+    x, y = _pos(view, s)
+    cls = ["hx-seat"]
+    if view["current"] == s:
+        cls.append("hx-active")
+    if s == view["seat"]:
+        cls.append("hx-me")
+    action = f"cast {s}"
+    clickable = action in legal
+    if clickable:
+        cls.append("hx-clickable")
+    marks = []
+    if s == view["dealer"]:
+        marks.append("Dealer")
+    if s == view["caster"]:
+        marks.append("Caster")
+    if view["ward"][s]:
+        marks.append("🛡 Ward")
+    if view["deceive"][s]:
+        marks.append("🎭 Deception")
+    if view["charm"][s] >= 0:
+        marks.append(f"♥ charmed by {_name(names, view['charm'][s])}")
+    if view["facedown"][s]:
+        marks.append(f"{view['facedown'][s]} face down")   # how many, never which
+    info = f"🂠×{view['hand_sizes'][s]}" + (" · " + " · ".join(marks) if marks else "")
+    wins = view["wins"][s] if view.get("series", 1) > 1 else None
+    return _seat_markup(x, y, " ".join(cls), action if clickable else None, _name(names, s),
+                        view["current"] == s, view["voice"][s], info, wins)
+
+
+@functools.lru_cache(maxsize=512)
+def _seat_head(x: float, y: float, name: str, current: bool) -> Markup:
+    return join(tag("rect", x=f"{x - 92:.0f}", y=f"{y - SEAT_H / 2:.0f}", width=184, height=SEAT_H, rx=10,
+                    class_="hx-seat-box"),
+                tag("text", "▶ " if current else "", name,
+                    x=f"{x:.0f}", y=f"{y - 16:.0f}", text_anchor="middle", class_="hx-seat-name"))
+
+
+@functools.lru_cache(maxsize=512)
+def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, current: bool, voice: int,
+                 info: str, wins: int | None) -> Markup:
+    """One seat's box (cached: a redraw changes one or two seats at most)."""
+    return tag(
+        "g",
+        # the button's name; a <title> (not aria-label) so the seat's visible text stays readable
+        tag("title", "Cast the Hex on ", name) if action else None,
+        _seat_head(x, y, name, current),
+        _pips(x, y, voice),
+        tag("text", info, x=f"{x:.0f}", y=f"{y + 16:.0f}", text_anchor="middle", class_="hx-seat-info"),
+        tag("text", "games won ", wins, x=f"{x:.0f}", y=f"{y + 29:.0f}",
+            text_anchor="middle", class_="hx-seat-info") if wins is not None else None,
+        class_=cls, data_action=action, tabindex=0 if action else None, role="button" if action else None)
+
+
+@functools.lru_cache(maxsize=256)
+def _centre(deck: int, discard: int, round_no: int, rounds: int, tiebreak: bool) -> Markup:
+    """The felt in the middle of the table, with the deck, the discards and the round."""
+    return join(_ARROW_DEFS,
+                tag("ellipse", class_="hx-felt", cx=CX, cy=CY, rx=RX - 40, ry=RY - 40),
+                tag("text", f"Deck {deck} · Discards {discard}",
+                    class_="hx-centre", x=CX, y=CY - 8, text_anchor="middle"),
+                tag("text", f"Round {round_no}/{rounds}", " · TIE-BREAK ×2" if tiebreak else "",
+                    class_="hx-centre", x=CX, y=CY + 14, text_anchor="middle"))
+
+
+@functools.lru_cache(maxsize=256)
+def _arrow(x1: str, y1: str, x2: str, y2: str) -> Markup:
+    return tag("line", class_="hx-target-line", x1=x1, y1=y1, x2=x2, y2=y2, marker_end="url(#hx-arrow)")
+
+
+def _table_svg(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: set[str]) -> Markup:
     n = view["players"]
-    # On a phone the table keeps its seats (which are buttons when casting) touch-sized and pans.
-    out = [f'<div class="board-pan"><svg class="hx-table touch-board" viewBox="0 0 {W} {H}" '
-           f'style="--touch-width: {W * TOUCH_PX / SEAT_H:.0f}px" role="group" '
-           f'aria-label="The table: {n} players, round {view["round"]} of {view["rounds"]}">',
-           '<defs><marker id="hx-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
-           'markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" '
-           'class="hx-arrowhead"/></marker></defs>',
-           f'<ellipse class="hx-felt" cx="{CX}" cy="{CY}" rx="{RX - 40}" ry="{RY - 40}"/>',
-           f'<text class="hx-centre" x="{CX}" y="{CY - 8}" text-anchor="middle">Deck {view["deck"]} · '
-           f'Discards {view["discard"]}</text>',
-           f'<text class="hx-centre" x="{CX}" y="{CY + 14}" text-anchor="middle">Round {view["round"]}/'
-           f'{view["rounds"]}{" · TIE-BREAK ×2" if view["tiebreak"] else ""}</text>']
+    out: list[Markup] = [_centre(view["deck"], view["discard"], view["round"], view["rounds"],
+                                 bool(view["tiebreak"]))]
     # arrows: who targeted whom
     for h in view["hexes"]:
         if h["by"] >= 0 and h["by"] != h["at"]:
             x1, y1 = _pos(view, h["by"], 0.78)
             x2, y2 = _pos(view, h["at"], 0.72)
-            out.append(f'<line class="hx-target-line" x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" '
-                       f'y2="{y2:.0f}" marker-end="url(#hx-arrow)"/>')
-    for s in range(n):
-        x, y = _pos(view, s)
-        cls = ["hx-seat"]
-        if view["current"] == s:
-            cls.append("hx-active")
-        if s == view["seat"]:
-            cls.append("hx-me")
-        action = f"cast {s}"
-        attrs = ""
-        if action in legal:
-            cls.append("hx-clickable")
-            attrs = f' data-action="{action}" tabindex="0" role="button"'
-        marks = []
-        if s == view["dealer"]:
-            marks.append("Dealer")
-        if s == view["caster"]:
-            marks.append("Caster")
-        if view["ward"][s]:
-            marks.append("🛡 Ward")
-        if view["deceive"][s]:
-            marks.append("🎭 Deception")
-        if view["charm"][s] >= 0:
-            marks.append(f"♥ charmed by {_name(names, view['charm'][s])}")
-        if view["facedown"][s]:
-            marks.append(f"{view['facedown'][s]} face down")   # how many, never which
-        voice = view["voice"][s]
-        out.append(f'<g class="{" ".join(cls)}"{attrs}>')
-        if attrs:  # the button's name; a <title> (not aria-label) so the seat's visible text stays readable
-            out.append(f"<title>Cast the Hex on {_e(_name(names, s))}</title>")
-        out.append(f'<rect x="{x - 92:.0f}" y="{y - SEAT_H / 2:.0f}" width="184" height="{SEAT_H}" rx="10" '
-                   'class="hx-seat-box"/>')
-        out.append(f'<text x="{x:.0f}" y="{y - 16:.0f}" text-anchor="middle" class="hx-seat-name">'
-                   f'{"▶ " if view["current"] == s else ""}{_e(_name(names, s))}</text>')
-        # Voice track: ten pips, filled up to the Voice, plus the number
-        pips = []
-        for i in range(10):
-            filled = "hx-pip-on" if i < voice else "hx-pip"
-            pips.append(f'<rect x="{x - 82 + i * 10:.0f}" y="{y - 8:.0f}" width="8" height="8" class="{filled}"/>')
-        out.append("".join(pips))
-        out.append(f'<text x="{x + 24:.0f}" y="{y:.0f}" class="hx-voice">Voice {voice}</text>')
-        out.append(f'<text x="{x:.0f}" y="{y + 16:.0f}" text-anchor="middle" class="hx-seat-info">'
-                   f'🂠×{view["hand_sizes"][s]}{" · " + " · ".join(marks) if marks else ""}</text>')
-        if view.get("series", 1) > 1:
-            out.append(f'<text x="{x:.0f}" y="{y + 29:.0f}" text-anchor="middle" class="hx-seat-info">'
-                       f'games won {view["wins"][s]}</text>')
-        out.append('</g>')
+            out.append(_arrow(f"{x1:.0f}", f"{y1:.0f}", f"{x2:.0f}", f"{y2:.0f}"))
+    out += [_seat_svg(view, names, legal, s) for s in range(n)]
     # Hex tokens by their Intended
     stack: dict[int, int] = {}
+    called = _hex_words(view)
     for h in view["hexes"]:
         k = stack.get(h["at"], 0)
         stack[h["at"]] = k + 1
         x, y = _pos(view, h["at"], 0.62)
         x += 34 * k
-        label = f"Hex h{h['id']} on {_name(names, h['at'])}, sent by {_name(names, h['by'])}, costs {h['loss']}"
+        label = f"{_cap(called[h['id']])} on {_name(names, h['at'])}"
+        if h["by"] >= 0:
+            label += f", sent by {_name(names, h['by'])}"
+        label += f", costs {_voice(h['loss'])}"
         markers = _hex_markers(h)
         if markers:
             label += f" ({markers})"
-        pts = " ".join(f"{x + 16 * math.cos(math.radians(60 * i + 30)):.1f},"
-                       f"{y + 16 * math.sin(math.radians(60 * i + 30)):.1f}" for i in range(6))
-        hex_cls = "hx-hex" + (" hx-hex-mad" if h["mad"] else "") + (" hx-hex-boost" if h["boost"] else "")
-        out.append(f'<g class="{hex_cls}" role="img" aria-label="{_e(label)}"><title>{_e(label)}</title>'
-                   f'<polygon points="{pts}"/><text x="{x:.0f}" y="{y + 4:.0f}" text-anchor="middle">'
-                   f'{h["loss"]}</text>')
-        if h["mad"]:
-            out.append(f'<text x="{x:.0f}" y="{y - 20:.0f}" text-anchor="middle" class="hx-marker">'
-                       f'{"⟲L" if h["mad"] == "L" else "R⟳"}</text>')
-        if h["boost"] or h["obs"]:
-            out.append(f'<text x="{x + 19:.0f}" y="{y + 4:.0f}" class="hx-marker">'
-                       f'{"▲" * h["boost"]}{"◎" * h["obs"]}</text>')
-        out.append('</g>')
+        out.append(_hex_token(x, y, label, h["loss"], h["mad"], h["boost"], h["obs"]))
     # face-down commitments
     for c in view["commits"]:
         if c["done"]:
             x, y = _pos(view, c["seat"], 0.45)
-            out.append(f'<g class="hx-facedown" role="img" aria-label="{_e(_name(names, c["seat"]))} has a face-down answer ready">'
-                       f'<rect x="{x - 12:.0f}" y="{y - 16:.0f}" width="24" height="32" rx="3"/>'
-                       f'<text x="{x:.0f}" y="{y + 5:.0f}" text-anchor="middle">?</text></g>')
-    out.append('</svg></div>')
-    return "".join(out)
+            out.append(tag("g", tag("rect", x=f"{x - 12:.0f}", y=f"{y - 16:.0f}", width=24, height=32, rx=3),
+                           tag("text", "?", x=f"{x:.0f}", y=f"{y + 5:.0f}", text_anchor="middle"),
+                           class_="hx-facedown", role="img",
+                           aria_label=f"{_name(names, c['seat'])} has a face-down answer ready"))
+    # On a phone the table keeps its seats (which are buttons when casting) touch-sized and pans.
+    return tag("div", tag("svg", out, class_="hx-table touch-board", viewBox=f"0 0 {W} {H}",
+                          style=f"--touch-width: {W * TOUCH_PX / SEAT_H:.0f}px", role="group",
+                          aria_label=f"The table: {n} players, round {view['round']} of {view['rounds']}"),
+               class_="board-pan")
 
 
 def _pending_text(it: dict[str, Any], names: list[str]) -> str:
+    """One card or response waiting to take effect, in words (plain text: the page shows it
+    as text, and `render` escapes it)."""
     who = _name(names, it["seat"])
     if it["kind"] == "play":
         to = it.get("to") or []
@@ -185,12 +256,15 @@ def _pending_text(it: dict[str, Any], names: list[str]) -> str:
         return f"{who}: Null on item {it['target'] + 1}"
     if it["kind"] == "detonate":
         return f"{who}: Detonate on {_name(names, it['target'])}"
-    return f"{who}: Eradicate {it.get('effect', '')}"
+    effect = EFFECT_NAMES.get(it.get("effect", ""), "an effect")
+    target = it.get("target")
+    on = f" on {_name(names, target)}" if isinstance(target, int) else ""
+    return f"{who}: Eradicate the {effect}{on}"
 
 
-def _button(action: str, text: str, cls: str = "hx-btn", extra: str = "") -> str:
-    return (f'<button type="button" class="{cls}" data-action="{_e(action)}" '
-            f'aria-label="{_e(text)}"{extra}>{_e(text)}</button>')
+@functools.lru_cache(maxsize=1024)
+def _button(action: str, text: str, cls: str = "hx-btn") -> Markup:
+    return tag("button", text, type="button", class_=cls, data_action=action, aria_label=text)
 
 
 def _describe_action(a: str, names: list[str]) -> str:
@@ -220,9 +294,10 @@ def _describe_action(a: str, names: list[str]) -> str:
     if head == "suffer":
         return f"Play {card_label(words[1])}"
     if head == "spite":
-        return "Sacrifice nothing" if words[1] == "0" else f"Sacrifice {words[1]} → {_name(names, int(words[2][1:]))} loses double"
+        return "Sacrifice nothing" if words[1] == "0" else \
+            f"Sacrifice {_voice(int(words[1]))} → {_name(names, int(words[2][1:]))} loses double"
     if head == "eradicate":
-        return f"Eradicate the {words[1]} on {_name(names, int(words[2]))}"
+        return f"Eradicate the {EFFECT_NAMES.get(words[1], words[1])} on {_name(names, int(words[2]))}"
     if head == "sign":
         return SIGN_GLYPH[words[1]]
     if head == "null":
@@ -230,10 +305,31 @@ def _describe_action(a: str, names: list[str]) -> str:
     if head == "law":
         from .rules import law_text
         return law_text(words[1])
-    return a
+    if head == "react":
+        return "React now"
+    return "Choose this"   # never the notation: every action the rules offer a seat is named above
 
 
-def _hand_html(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: list[str]) -> str:
+@functools.lru_cache(maxsize=128)
+def _card_body(card: str) -> Markup:
+    c = CARDS_BY_ID[card]
+    return join(tag("span", CATEGORY_GLYPH[c.category], " ", c.name, class_="hx-card-name"),
+                tag("span", CATEGORY_NAMES[c.category], class_="hx-card-cat"),
+                tag("span", TIMING_NAMES[c.timing], class_="hx-card-timing"),
+                tag("span", c.text, class_="hx-card-text"))
+
+
+@functools.lru_cache(maxsize=1024)
+def _card(card: str, cls: str, action: str | None, ui: str | None, label: str) -> Markup:
+    """A card of the hand: a button that plays it (`action`) or shows its choices (`ui`), or
+    a plain box when it cannot be played now."""
+    if action is None and ui is None:
+        return tag("div", _card_body(card), class_=cls, aria_label=label)
+    return tag("button", _card_body(card), type="button", class_=cls, data_action=action, data_ui=ui,
+               aria_label=label)
+
+
+def _hand_html(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: list[str]) -> Markup:
     by_card: dict[str, list[str]] = {}
     for a in legal:
         w = a.split()
@@ -241,145 +337,148 @@ def _hand_html(view: dict[str, Any], ui: dict[str, str], names: list[str], legal
             key = next((x[5:] for x in w if x.startswith("real=")), w[1])
             by_card.setdefault(key, []).append(a)
     chosen = ui.get("card", "")
-    out = ['<div class="hx-hand" role="group" aria-label="Your hand">']
+    cards: list[Markup] = []
     seen: set[str] = set()
     readied = list(view.get("readied", []))
     for card in view["hand"]:
         c = CARDS_BY_ID[card]
         if card in readied:     # readied face down for another Hex this volley
             readied.remove(card)
-            out.append(f'<div class="hx-card hx-cat-{c.category} hx-readied" aria-label="{_e(c.name)}, '
-                       f'readied face down">'
-                       f'<span class="hx-card-name">{CATEGORY_GLYPH[c.category]} {_e(c.name)}</span>'
-                       f'<span class="hx-card-timing">Readied face down</span></div>')
+            cards.append(tag("div", tag("span", CATEGORY_GLYPH[c.category], " ", c.name, class_="hx-card-name"),
+                             tag("span", "Readied face down", class_="hx-card-timing"),
+                             class_=f"hx-card hx-cat-{c.category} hx-readied",
+                             aria_label=f"{c.name}, readied face down"))
             continue
         first = card not in seen
         seen.add(card)
         plays = by_card.get(card, []) if first else []
         cls = f"hx-card hx-cat-{c.category}" + (" hx-playable" if plays else "") + (
             " hx-selected" if chosen == card and plays else "")
-        body = (f'<span class="hx-card-name">{CATEGORY_GLYPH[c.category]} {_e(c.name)}</span>'
-                f'<span class="hx-card-cat">{_e(CATEGORY_NAMES[c.category])}</span>'
-                f'<span class="hx-card-timing">{_e(TIMING_NAMES[c.timing])}</span>'
-                f'<span class="hx-card-text">{_e(c.text)}</span>')
         if len(plays) == 1 and not view["deceive"][view["seat"]]:
-            out.append(f'<button type="button" class="{cls}" data-action="{_e(plays[0])}" '
-                       f'aria-label="Play {_e(c.name)}: {_e(_describe_action(plays[0], names))}">{body}</button>')
+            cards.append(_card(card, cls, plays[0], None, f"Play {c.name}: {_describe_action(plays[0], names)}"))
         elif plays:
-            out.append(f'<button type="button" class="{cls}" data-ui="card={_e(card)}" '
-                       f'aria-label="Choose how to play {_e(c.name)}">{body}</button>')
+            cards.append(_card(card, cls, None, f"card={card}", f"Choose how to play {c.name}"))
         else:
-            out.append(f'<div class="{cls}" aria-label="{_e(c.name)} (cannot be played now)">{body}</div>')
-    out.append('</div>')
+            cards.append(_card(card, cls, None, None, f"{c.name} (cannot be played now)"))
+    out = [tag("div", cards, class_="hx-hand", role="group", aria_label="Your hand")]
     if chosen and chosen in by_card:
-        out.append('<div class="hx-choices" role="group" aria-label="Choose a target">')
-        out += [_button(a, _describe_action(a, names)) for a in by_card[chosen]]
-        out.append(_button("", "Cancel", "hx-btn hx-cancel").replace('data-action=""', 'data-ui="card="'))
-        out.append('</div>')
+        out.append(tag("div", [_button(a, _describe_action(a, names)) for a in by_card[chosen]],
+                       tag("button", "Cancel", type="button", class_="hx-btn hx-cancel", data_ui="card=",
+                           aria_label="Cancel"),
+                       class_="hx-choices", role="group", aria_label="Choose a target"))
     if view["buried"]:
-        out.append('<p class="hx-note">Your face-down cards: ' +
-                   ", ".join(_e(card_label(c)) for c in view["buried"]) + '</p>')
-    return "".join(out)
+        out.append(tag("p", "Your face-down cards: ", ", ".join(card_label(c) for c in view["buried"]),
+                       class_="hx-note"))
+    return join(out)
 
 
-def _prompt(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: list[str]) -> str:
+def _prompt(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: list[str]) -> Markup:
     phase = view["phase"]
     seat = view["seat"]
     other = [a for a in legal if not a.startswith("play ")]
-    out: list[str] = []
     if view["over"]:
-        who = ", ".join(_e(_name(names, s)) for s in view["winners"])
+        who = ", ".join(_name(names, s) for s in view["winners"])
         series = ""
         if view.get("series", 1) > 1:
-            series = " Games won: " + ", ".join(f"{_e(_name(names, s))} {w}" for s, w in enumerate(view["wins"])) + "."
-        return f'<div class="hx-prompt hx-over" role="status">Game over. Winner: {who}.{series}</div>'
+            series = " Games won: " + ", ".join(f"{_name(names, s)} {w}" for s, w in enumerate(view["wins"])) + "."
+        return tag("div", f"Game over. Winner: {who}.{series}", class_="hx-prompt hx-over", role="status")
     cur = view["current"]
     if phase == "race":
         race = view["race"]
         if legal:
-            return ('<div class="hx-race-overlay" role="alertdialog" aria-label="HEX-HEX race">'
-                    f'<p>{_e(_name(names, race["caller"]))} shouted HEX-HEX!</p>'
-                    '<button type="button" class="hx-react" data-race="react" data-action="react 2000" '
-                    'autofocus aria-label="React now: hands up!">HANDS UP!</button>'
-                    '<p class="hx-note">Press any key or tap as fast as you can. The slowest loses 3 Voice.</p></div>')
-        done = ", ".join(_e(_name(names, s)) for s in race["done"]) or "nobody yet"
-        return f'<div class="hx-prompt" role="status">HEX-HEX race! Reacted: {done}</div>'
+            return tag("div",
+                       tag("p", _name(names, race["caller"]), " shouted HEX-HEX!"),
+                       tag("button", "HANDS UP!", type="button", class_="hx-react", data_race="react",
+                           data_action="react 2000", autofocus=True, aria_label="React now: hands up!"),
+                       tag("p", "Press any key or tap as fast as you can. The slowest loses 3 Voice.",
+                           class_="hx-note"),
+                       class_="hx-race-overlay", role="alertdialog", aria_label="HEX-HEX race")
+        done = ", ".join(_name(names, s) for s in race["done"]) or "nobody yet"
+        return tag("div", "HEX-HEX race! Reacted: ", done, class_="hx-prompt", role="status")
     if not legal:
         if cur is not None and cur >= 0:
             what = {"window": "may respond", "play": "is answering a Hex", "sign": "is choosing a sign",
                     "cast": "is casting the Hex", "pick": "picks the dealer",
                     "law": "won the game and is laying down a law"}.get(phase, "is deciding")
-            return f'<div class="hx-prompt" role="status">{_e(_name(names, cur))} {what}…</div>'
-        return '<div class="hx-prompt" role="status">…</div>'
+            return tag("div", _name(names, cur), f" {what}…", class_="hx-prompt", role="status")
+        return tag("div", "…", class_="hx-prompt", role="status")
     if phase == "window":
-        items = "".join(f"<li>{_e(_pending_text(it, names))}</li>" for it in view["pending"])
-        out.append(f'<div class="hx-prompt hx-response" role="alertdialog" data-countdown="{RESPONSE_SECONDS}" '
-                   f'aria-label="Response window"><p>Just played:</p><ol>{items}</ol>'
-                   '<div class="hx-countdown" aria-hidden="true"></div><p>Respond out of turn, or pass.</p>')
-        out += [_button(a, _describe_action(a, names), "hx-btn hx-pass" if a == "pass" else "hx-btn")
-                for a in other]
-        out.append('</div>')
-        return "".join(out)
+        return tag("div",
+                   tag("p", "Just played:"),
+                   tag("ol", [_li(_pending_text(it, names)) for it in view["pending"]]),
+                   tag("div", class_="hx-countdown", aria_hidden="true"),
+                   tag("p", "Respond out of turn, or pass."),
+                   [_button(a, _describe_action(a, names), "hx-btn hx-pass" if a == "pass" else "hx-btn")
+                    for a in other],
+                   class_="hx-prompt hx-response", role="alertdialog", data_countdown=RESPONSE_SECONDS,
+                   aria_label="Response window")
     if phase == "play":
         h = next((h for h in view["hexes"] if h["id"] == view["answering"]), None)
         if h is not None:
             multi = " (face down: all answers are revealed together)" if view["commits"] else ""
             markers = _hex_markers(h)
-            out.append(f'<div class="hx-prompt" role="alertdialog" aria-label="You are The Intended">'
-                       f'<p>You are The Intended of Hex h{h["id"]}, sent by {_e(_name(names, h["by"]))}: '
-                       f'it costs {h["loss"]}{"; " + _e(markers) if markers else ""}.{multi}</p>'
-                       '<p>Play a card from your hand below.</p>')
-            if view["deceive"][seat]:
-                out.append('<p class="hx-note">Deception: pick a card, then the card you claim it is.</p>')
-            out += [_button(a, _describe_action(a, names), "hx-btn hx-danger" if a.startswith("hexed") else "hx-btn")
-                    for a in other]
-            out.append('</div>')
-            return "".join(out)
+            which = _hex_words(view)[h["id"]]
+            return tag("div",
+                       tag("p", f"You are The Intended of {which} sent by {_name(names, h['by'])}: "
+                                f"it costs {_voice(h['loss'])}{'; ' + markers if markers else ''}.{multi}"),
+                       tag("p", "Play a card from your hand below."),
+                       tag("p", "Deception: pick a card, then the card you claim it is.", class_="hx-note")
+                       if view["deceive"][seat] else None,
+                       [_button(a, _describe_action(a, names), "hx-btn hx-danger" if a.startswith("hexed") else "hx-btn")
+                        for a in other],
+                       class_="hx-prompt", role="alertdialog", aria_label="You are The Intended")
     titles = {"cast": "Cast the Hex: click a player (or a button)", "pick": "You have the least Voice: pick the dealer; you cast",
               "sign": "Hex Sign: choose your sign (hidden until all have chosen)",
               "boom": "HEXED: choose which card to play", "spite": "Spite: sacrifice Voice?",
               "strike": "Strike back: who loses 1 Voice?", "law": "You won: lay down a law for the next game"}
-    out.append(f'<div class="hx-prompt" role="alertdialog" aria-label="{_e(titles.get(phase, "Decide"))}">'
-               f'<p>{_e(titles.get(phase, "Decide"))}</p>')
-    out += [_button(a, _describe_action(a, names)) for a in other]
-    out.append('</div>')
-    return "".join(out)
+    title = titles.get(phase, "Decide")
+    return tag("div", tag("p", title), [_button(a, _describe_action(a, names)) for a in other],
+               class_="hx-prompt", role="alertdialog", aria_label=title)
 
 
-def render(view: dict[str, Any], ui: dict[str, str], names: list[str]) -> str:
+@functools.lru_cache(maxsize=1024)
+def _li(text: str) -> Markup:
+    return tag("li", text)
+
+
+_CODES = re.compile(r"\b(?:S(\d)|h\d+)\b")
+
+
+def _event_words(text: str, names: list[str]) -> str:
+    """An event as the rules wrote it, with seats (S2) named and Hex ids (h0) as words."""
+    return _CODES.sub(lambda m: _name(names, int(m.group(1))) if m.group(1) else "the Hex", text)
+
+
+def render(view: dict[str, Any], ui: dict[str, str], names: list[str]) -> Markup:
     legal = list(view.get("legal", []))
     legal_set = set(legal)
-    parts = ['<div class="hx-board">']
     laws = view.get("laws") or []
     head = f'Round {view["round"]} of {view["rounds"]}'
     if view.get("series", 1) > 1:
         head += f' · Game {view["game_no"]} of {view["series"]}'
-    parts.append(f'<div class="hx-status" role="status">{_e(head)}</div>')
+    parts: list[Markup] = [tag("div", head, class_="hx-status", role="status")]
     if laws:
-        parts.append('<ul class="hx-laws" aria-label="Laws in force">' +
-                     "".join(f"<li>{_e(l['text'])}</li>" for l in laws) + '</ul>')
+        parts.append(tag("ul", [_li(law["text"]) for law in laws], class_="hx-laws",
+                         aria_label="Laws in force"))
     parts.append(_table_svg(view, ui, names, legal_set))
     parts.append(_prompt(view, ui, names, legal))
     if view["pending"] and view["phase"] != "window":
-        parts.append('<ol class="hx-pending">' + "".join(f"<li>{_e(_pending_text(it, names))}</li>"
-                                                       for it in view["pending"]) + '</ol>')
+        parts.append(tag("ol", [_li(_pending_text(it, names)) for it in view["pending"]],
+                         class_="hx-pending"))
     if isinstance(view["seat"], int) and 0 <= view["seat"] < view["players"]:
         parts.append(_hand_html(view, ui, names, legal))
     if view["last_race"]:
         r = view["last_race"]
-        times = ", ".join(f"{_e(_name(names, int(s)))} {ms} ms" for s, ms in r["times"].items())
-        parts.append(f'<p class="hx-note">Last HEX-HEX race: {times}.</p>')
+        times = ", ".join(f"{_name(names, int(s))} {ms} ms" for s, ms in r["times"].items())
+        parts.append(tag("p", f"Last HEX-HEX race: {times}.", class_="hx-note"))
     if view["last_sign"]:
         sg = view["last_sign"]
-        signs = ", ".join(f"{_e(_name(names, int(s)))} {SIGN_GLYPH[x]}" for s, x in sg["signs"].items())
-        parts.append(f'<p class="hx-note">Last Hex Sign: {signs}.</p>')
+        signs = ", ".join(f"{_name(names, int(s))} {SIGN_GLYPH[x]}" for s, x in sg["signs"].items())
+        parts.append(tag("p", f"Last Hex Sign: {signs}.", class_="hx-note"))
     if view["events"]:
-        def named(text: str) -> str:
-            return re.sub(r"\bS(\d)\b", lambda m: _name(names, int(m.group(1))), text)
-        parts.append('<ul class="hx-events" aria-label="What just happened">' +
-                     "".join(f"<li>{_e(named(t))}</li>" for t in view["events"][-6:]) + '</ul>')
-    parts.append('</div>')
-    return "".join(parts)
+        parts.append(tag("ul", [_li(_event_words(t, names)) for t in view["events"][-6:]],
+                         class_="hx-events", aria_label="What just happened"))
+    return tag("div", parts, class_="hx-board")
 
 
 def playable_cards(view: dict[str, Any]) -> list[str]:
@@ -438,21 +537,19 @@ HEXHEX_TIMING = (
     "answered with the forced card.")
 
 
-def _reference() -> str:
-    rows = []
-    for c in CARDS:
-        rows.append(f'<tr><td>{_e(c.name)}</td><td>{c.count}</td><td>{CATEGORY_GLYPH[c.category]} '
-                    f'{_e(CATEGORY_NAMES[c.category])}</td><td>{_e(TIMING_NAMES[c.timing])}</td>'
-                    f'<td>{_e(c.text)}</td></tr>')
-    return ('<table class="hx-reference"><caption>The ' + str(DECK_SIZE) + ' cards of our edition'
-            '</caption><thead><tr><th>Card</th><th>Copies</th><th>Kind</th><th>When</th><th>What it does'
-            '</th></tr></thead><tbody>' + "".join(rows) + '</tbody></table>'
-            f'<p class="hx-note">{_e(HEXHEX_TIMING)}</p>')
+def _reference() -> Markup:
+    rows = [tag("tr", tag("td", c.name), tag("td", c.count),
+                tag("td", CATEGORY_GLYPH[c.category], " ", CATEGORY_NAMES[c.category]),
+                tag("td", TIMING_NAMES[c.timing]), tag("td", c.text)) for c in CARDS]
+    head = tag("tr", [tag("th", h) for h in ("Card", "Copies", "Kind", "When", "What it does")])
+    return join(tag("table", tag("caption", f"The {DECK_SIZE} cards of our edition"), tag("thead", head),
+                    tag("tbody", rows), class_="hx-reference"),
+                tag("p", HEXHEX_TIMING, class_="hx-note"))
 
 
 CARD_REFERENCE_HTML = _reference()
 
-RULES_HTML = """
+RULES_HTML = trusted("""
 <section class="hx-rules">
 <h2>HEX-HEX XL in short</h2>
 <p>3 to 6 players each start with 5 Voice. Someone is going to be cursed every round; make sure
@@ -533,4 +630,4 @@ Cards a Blind Hex pulls and throws away were shown to everyone, so they go face 
 <li>The effects of the cards the rulebook only names are ours; see the card reference.</li>
 </ul>
 </section>
-""" + CARD_REFERENCE_HTML
+""") + CARD_REFERENCE_HTML

@@ -10,6 +10,12 @@
   hint   cells to ring on the board, separated by spaces ("2,0 3,-1"): the tutorial
          sets it from a step's "highlight" (and "tile"/"rot" from the step too).
 
+Markup is built only with `pygame_core.markup` (names escaped once, by construction).
+Cells are named for players by where they lie from the centre ("the Brown ×2 cell 3 east
+of the centre"), never by their coordinates; those and tile codes stay in `data-*`
+attributes. Cells, placed tiles and score lines are memoised, so a redraw of the
+169-cell board costs no more than the f-strings did.
+
 The tutorial lives in `tutorial.py` (the page loads it only when asked for); its
 docstring gives its shape.
 """
@@ -17,10 +23,13 @@ docstring gives its shape.
 from __future__ import annotations
 
 import functools
-from html import escape
-from typing import Any, Sequence, cast
+import math
+from typing import AbstractSet, Any, Mapping, Sequence, cast
 
-from ..hexgrid import DIRECTION_NAMES, Hex, corners, hexagon, polygon_points, to_pixel, touch_width
+from ..hexgrid import (
+    DIRECTION_NAMES, DIRECTIONS, ORIGIN, Hex, corners, distance, hexagon, polygon_points, to_pixel, touch_width,
+)
+from ..markup import Markup, join, tag, trusted
 from .components import (
     BONUSES, BRIDGE, COLOUR_BY_LETTER, TILE_BY_CODE, board_for_radius,
 )
@@ -30,12 +39,16 @@ RAINBOW = ("#d64541", "#ef8a2c", "#e8c22e", "#3a9d4f", "#3867c9", "#8a4fc4")
 
 
 # -- words -----------------------------------------------------------------------------------
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def tile_words(code: str, rot: int = 0) -> str:
     """A tile as a sighted player sees it, for labels and titles."""
     tile = TILE_BY_CODE[code]
     if tile.kind == "solid":
         c = COLOUR_BY_LETTER[tile.colours[0]]
-        return f"{c.name} {c.symbol} Solid, {tile.points} point{'s' if tile.points > 1 else ''}"
+        return f"{c.name} {c.symbol} Solid, {_count(tile.points, 'point')}"
     if tile.kind == BRIDGE:
         a, b = (COLOUR_BY_LETTER[x] for x in tile.colours)
         first = ", ".join(DIRECTION_NAMES[(rot + i) % 6] for i in range(3))
@@ -46,14 +59,42 @@ def tile_words(code: str, rot: int = 0) -> str:
     return "rainbow Universal, 5 points"
 
 
-def cell_words(cell: str, bonus: dict[str, str], deploy: set[str]) -> str:
-    extra = []
-    if cell in deploy:
-        extra.append("Deployment Cell")
-    if cell in bonus:
-        b = BONUSES[bonus[cell]]
-        extra.append(f"{b.name} {b.label}")
-    return f"cell {cell}" + (f" ({', '.join(extra)})" if extra else "")
+@functools.lru_cache(maxsize=1024)
+def place_words(cell: Hex) -> str:
+    """Where a cell lies, as steps from the centre along the board's six directions:
+    "in the centre", "3 east of the centre", "2 east and 1 south-east of the centre"."""
+    if cell == ORIGIN:
+        return "in the centre"
+    steps = distance(ORIGIN, cell)
+    for d in range(6):
+        a, b = DIRECTIONS[d], DIRECTIONS[(d + 1) % 6]
+        for n in range(1, steps + 1):
+            m = steps - n
+            if Hex(a.q * n + b.q * m, a.r * n + b.r * m) == cell:
+                more = f" and {m} {DIRECTION_NAMES[(d + 1) % 6]}" if m else ""
+                return f"{n} {DIRECTION_NAMES[d]}{more} of the centre"
+    raise ValueError(f"not a cell: {cell}")  # every hex lies in one sixth of the plane
+
+
+def cell_words(cell: str, bonus: Mapping[str, str], deploy: AbstractSet[str]) -> str:
+    """A cell as a player finds it: its kind (bonus, Deployment Cell) and where it lies."""
+    return _cell_words(Hex.parse(cell), bonus.get(cell), cell in deploy)
+
+
+@functools.lru_cache(maxsize=2048)
+def _cell_words(cell: Hex, bonus: str | None, deploy: bool) -> str:
+    kind = "Deployment Cell" if deploy else "cell"
+    if bonus:
+        b = BONUSES[bonus]
+        kind = f"{b.name} {b.label} {kind}"
+    return f"the {kind} {place_words(cell)}"
+
+
+def _turn_words(steps: int) -> str:
+    """Turning a Bridge by `steps` (clockwise, 0-5) the short way round, in words."""
+    if steps <= 3:
+        return f"{_count(steps, 'step')} clockwise"
+    return f"{_count(6 - steps, 'step')} anticlockwise"
 
 
 # -- drawing tiles ---------------------------------------------------------------------------
@@ -61,55 +102,61 @@ def _pts(points: Sequence[tuple[float, float]]) -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
 
 
+def _f(x: float) -> str:
+    return f"{x:.1f}"
+
+
 @functools.lru_cache(maxsize=4096)
-def tile_svg(code: str, rot: int, cx: float, cy: float, size: float) -> str:
+def tile_svg(code: str, rot: int, cx: float, cy: float, size: float) -> Markup:
     """One tile's shapes centred on (cx, cy); colours always come with their symbols.
     Cached: every redraw repeats the tiles already on the board."""
     tile = TILE_BY_CODE[code]
     inner = size * 0.94
     cs = corners(cx, cy, inner)
-    out: list[str] = []
     fs = size * 0.42
     if tile.kind == "solid":
         c = COLOUR_BY_LETTER[tile.colours[0]]
-        out.append(f'<polygon class="hp-tile hp-c-{c.name}" points="{_pts(cs)}" fill="{c.fill}"/>')
-        out.append(f'<text class="hp-sym" x="{cx:.1f}" y="{cy - size * 0.12:.1f}" font-size="{fs:.1f}">{c.symbol}</text>')
-        out.append(f'<text class="hp-val" x="{cx:.1f}" y="{cy + size * 0.45:.1f}" font-size="{fs * 0.8:.1f}">{tile.points}</text>')
-    elif tile.kind == BRIDGE:
+        return join(
+            tag("polygon", class_=f"hp-tile hp-c-{c.name}", points=_pts(cs), fill=c.fill),
+            tag("text", c.symbol, class_="hp-sym", x=_f(cx), y=_f(cy - size * 0.12), font_size=_f(fs)),
+            tag("text", tile.points, class_="hp-val", x=_f(cx), y=_f(cy + size * 0.45), font_size=_f(fs * 0.8)))
+    if tile.kind == BRIDGE:
         a, b = (COLOUR_BY_LETTER[x] for x in tile.colours)
         half_a = [cs[(rot + i) % 6] for i in range(4)]
         half_b = [cs[(rot + 3 + i) % 6] for i in range(4)]
-        out.append(f'<polygon class="hp-tile hp-c-{a.name}" points="{_pts(half_a)}" fill="{a.fill}"/>')
-        out.append(f'<polygon class="hp-tile hp-c-{b.name}" points="{_pts(half_b)}" fill="{b.fill}"/>')
+        out = [tag("polygon", class_=f"hp-tile hp-c-{a.name}", points=_pts(half_a), fill=a.fill),
+               tag("polygon", class_=f"hp-tile hp-c-{b.name}", points=_pts(half_b), fill=b.fill)]
         for colour, mid in ((a, rot + 1), (b, rot + 4)):
             ex, ey = _toward(cx, cy, mid, size * 0.48)
-            out.append(f'<text class="hp-sym" x="{ex:.1f}" y="{ey + fs * 0.35:.1f}" font-size="{fs * 0.85:.1f}">{colour.symbol}</text>')
-        out.append(f'<line class="hp-split" x1="{cs[rot % 6][0]:.1f}" y1="{cs[rot % 6][1]:.1f}" '
-                   f'x2="{cs[(rot + 3) % 6][0]:.1f}" y2="{cs[(rot + 3) % 6][1]:.1f}"/>')
-        out.append(f'<text class="hp-val" x="{cx:.1f}" y="{cy + fs * 0.3:.1f}" font-size="{fs * 0.7:.1f}">3</text>')
-    elif tile.kind == "blocker":
-        out.append(f'<polygon class="hp-tile hp-blocker" points="{_pts(cs)}" fill="#1d1d1f"/>')
-        out.append(f'<text class="hp-sym hp-light" x="{cx:.1f}" y="{cy - size * 0.1:.1f}" font-size="{fs:.1f}">\u2716</text>')
-        out.append(f'<text class="hp-val hp-light" x="{cx:.1f}" y="{cy + size * 0.45:.1f}" font-size="{fs * 0.8:.1f}">4</text>')
-    else:
-        for i in range(6):
-            tri = [(cx, cy), cs[i], cs[(i + 1) % 6]]
-            out.append(f'<polygon class="hp-tile hp-rainbow" points="{_pts(tri)}" fill="{RAINBOW[i]}"/>')
-        out.append(f'<circle class="hp-core" cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.42:.1f}"/>')
-        out.append(f'<text class="hp-val" x="{cx:.1f}" y="{cy + fs * 0.35:.1f}" font-size="{fs:.1f}">U5</text>')
-    return "".join(out)
+            out.append(tag("text", colour.symbol, class_="hp-sym", x=_f(ex), y=_f(ey + fs * 0.35),
+                           font_size=_f(fs * 0.85)))
+        out.append(tag("line", class_="hp-split", x1=_f(cs[rot % 6][0]), y1=_f(cs[rot % 6][1]),
+                       x2=_f(cs[(rot + 3) % 6][0]), y2=_f(cs[(rot + 3) % 6][1])))
+        out.append(tag("text", "3", class_="hp-val", x=_f(cx), y=_f(cy + fs * 0.3), font_size=_f(fs * 0.7)))
+        return join(out)
+    if tile.kind == "blocker":
+        return join(
+            tag("polygon", class_="hp-tile hp-blocker", points=_pts(cs), fill="#1d1d1f"),
+            tag("text", "\u2716", class_="hp-sym hp-light", x=_f(cx), y=_f(cy - size * 0.1), font_size=_f(fs)),
+            tag("text", "4", class_="hp-val hp-light", x=_f(cx), y=_f(cy + size * 0.45), font_size=_f(fs * 0.8)))
+    return join(
+        [tag("polygon", class_="hp-tile hp-rainbow", points=_pts([(cx, cy), cs[i], cs[(i + 1) % 6]]),
+             fill=RAINBOW[i]) for i in range(6)],
+        tag("circle", class_="hp-core", cx=_f(cx), cy=_f(cy), r=_f(size * 0.42)),
+        tag("text", "U5", class_="hp-val", x=_f(cx), y=_f(cy + fs * 0.35), font_size=_f(fs)))
 
 
 def _toward(cx: float, cy: float, direction: int, dist: float) -> tuple[float, float]:
-    import math
     angle = math.radians(60 * (direction % 6))
     return cx + dist * math.cos(angle), cy + dist * math.sin(angle)
 
 
-def _mini_tile(code: str, rot: int = 0, size: float = 26.0) -> str:
+@functools.lru_cache(maxsize=1024)
+def _mini_tile(code: str, rot: int = 0, size: float = 26.0) -> Markup:
     w = size * 1.9
-    return (f'<svg class="hp-mini" viewBox="{-w / 2:.1f} {-w / 2:.1f} {w:.1f} {w:.1f}" '
-            f'width="{w:.0f}" height="{w:.0f}" aria-hidden="true">{tile_svg(code, rot, 0, 0, size)}</svg>')
+    return tag("svg", tile_svg(code, rot, 0, 0, size), class_="hp-mini",
+               viewBox=f"{-w / 2:.1f} {-w / 2:.1f} {w:.1f} {w:.1f}", width=f"{w:.0f}", height=f"{w:.0f}",
+               aria_hidden="true")
 
 
 # -- the page --------------------------------------------------------------------------------
@@ -132,10 +179,10 @@ def _targets(view: dict[str, Any], tile: str, rot: int) -> tuple[dict[str, str],
     return here, other
 
 
-def render(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> str:
+def render(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Markup:
     seat = view.get("seat")
     me = seat if isinstance(seat, int) else None
-    names = [escape(str(n)) for n in names] + [f"Player {i + 1}" for i in range(len(names), view["players"])]
+    names = [str(n) for n in names] + [f"Player {i + 1}" for i in range(len(names), view["players"])]
     legal = view.get("legal", [])
     hand = view.get("hand") or []
     tile = ui.get("tile") if ui.get("tile") in hand else None
@@ -146,15 +193,23 @@ def render(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> str:
     if tile and TILE_BY_CODE[tile].kind != BRIDGE:
         rot = 0
     targets, turnable = _targets(view, tile, rot) if tile else ({}, {})
-    parts = ['<div class="hp-game">', _status(view, names, tile), _scores(view, names)]
-    parts.append(_board(view, targets, turnable, tile, rot, ui.get("hint")))
-    parts.append(_hand(view, tile, rot, legal, me))
-    parts.append(_last(view, names))
-    parts.append("</div>")
-    return "".join(parts)
+    bonus, deploy = _specials(view["radius"], view["boards"])
+    return tag("div",
+               _status(view, names, tile), _scores(view, names),
+               _board(view, targets, turnable, tile, rot, ui.get("hint"), bonus, deploy),
+               _hand(view, tile, rot, legal, me),
+               _last(view, names, bonus, deploy),
+               class_="hp-game")
 
 
-def _status(view: dict[str, Any], names: list[str], tile: str | None) -> str:
+@functools.lru_cache(maxsize=16)
+def _specials(radius: int, boards: str) -> tuple[dict[str, str], frozenset[str]]:
+    """The board's bonus cells (cell -> bonus key) and Deployment Cells, keyed as in views."""
+    layout = board_for_radius(radius, boards)
+    return {str(c): k for c, k in layout.bonus.items()}, frozenset(str(c) for c in layout.deploy)
+
+
+def _status(view: dict[str, Any], names: list[str], tile: str | None) -> Markup:
     cur = view.get("current")
     if view.get("over"):
         won = " and ".join(names[w] for w in view["winners"])
@@ -179,39 +234,72 @@ def _status(view: dict[str, Any], names: list[str], tile: str | None) -> str:
     round_text = f"Round {min(view['round'], view['rounds'])} of {view['rounds']}"
     if view.get("final_round"):
         round_text += " (final round)"
-    return (f'<div class="hp-status" role="status" aria-live="polite"><span class="hp-round">{round_text}</span> '
-            f'<span class="hp-msg">{escape(text)}</span> <span class="hp-bag">Bag: {view["bag"]} tiles</span></div>')
+    return tag("div", tag("span", round_text, class_="hp-round"), " ", tag("span", text, class_="hp-msg"), " ",
+               tag("span", f"Bag: {_count(view['bag'], 'tile')}", class_="hp-bag"),
+               class_="hp-status", role="status", aria_live="polite")
 
 
-def _scores(view: dict[str, Any], names: list[str]) -> str:
+_TO_PLAY = tag("span", "\u25b6", class_="hp-mark", aria_label="to play")
+_WINNER = tag("span", "\u2605", class_="hp-mark", aria_label="winner")
+
+
+def _scores(view: dict[str, Any], names: list[str]) -> Markup:
     rows = []
     hands = view.get("hands")
+    hv = view.get("hand_values")
     for s in range(view["players"]):
         cls = ["hp-seat"]
-        mark = ""
+        mark = None
         if s == view.get("current"):
             cls.append("hp-current")
-            mark = '<span class="hp-mark" aria-label="to play">\u25b6</span> '
+            mark = _TO_PLAY
         if view.get("over") and s in view["winners"]:
             cls.append("hp-winner")
-            mark = '<span class="hp-mark" aria-label="winner">\u2605</span> '
+            mark = _WINNER
         you = " (you)" if s == view.get("seat") and names[s].lower() != "you" else ""
-        extra = ""
-        if hands is not None and s != view.get("seat"):
-            extra = '<span class="hp-open">' + "".join(_mini_tile(c, 0, 9) for c in hands[s]) + "</span>"
-        hv = view.get("hand_values")
+        shown = tuple(hands[s]) if hands is not None and s != view.get("seat") else None
         left = f", {hv[s]} in hand" if hv else ""
-        rows.append(f'<li class="{" ".join(cls)}">{mark}<span class="hp-name">{names[s]}{you}</span> '
-                    f'<span class="hp-points">{view["scores"][s]} pts</span> '
-                    f'<span class="hp-count">{view["hand_counts"][s]} tiles{left}</span>{extra}</li>')
-    return f'<ol class="hp-scores" aria-label="Scores">{"".join(rows)}</ol>'
+        rows.append(_score_row(" ".join(cls), mark, names[s] + you, view["scores"][s], view["hand_counts"][s],
+                               left, shown))
+    return tag("ol", rows, class_="hp-scores", aria_label="Scores")
+
+
+@functools.lru_cache(maxsize=1024)
+def _score_row(cls: str, mark: Markup | None, name: str, points: int, tiles: int, left: str,
+               shown: tuple[str, ...] | None) -> Markup:
+    """One seat's line of the scores (cached: a move changes one or two lines)."""
+    return tag("li", mark, " " if mark else None, tag("span", name, class_="hp-name"), " ",
+               tag("span", _count(points, "pt"), class_="hp-points"), " ",
+               tag("span", _count(tiles, "tile"), left, class_="hp-count"),
+               tag("span", [_mini_tile(c, 0, 9) for c in shown], class_="hp-open") if shown is not None else None,
+               class_=cls)
+
+
+@functools.lru_cache(maxsize=8192)
+def _cell(cell: Hex, bonus: str | None, deploy: bool, marked: bool) -> Markup:
+    """An empty (or covered) cell's polygon and, unless a move is offered on it, its marks."""
+    cx, cy = to_pixel(cell, SIZE)
+    kinds = "hp-cell" + (f" hp-bonus-{bonus}" if bonus else "") + (" hp-deploy" if deploy else "")
+    return join(
+        tag("polygon", class_=kinds, points=polygon_points(cx, cy, SIZE),
+            fill=BONUSES[bonus].fill if bonus else "#f4f1ea"),
+        tag("text", BONUSES[bonus].label, class_="hp-label", x=_f(cx), y=_f(cy + 4)) if bonus and not marked else None,
+        tag("text", "\u25ce", class_="hp-label hp-deploy-mark", x=_f(cx), y=_f(cy + 5)) if deploy and not marked
+        else None)
+
+
+@functools.lru_cache(maxsize=8192)
+def _placed(cell: Hex, code: str, rot: int, bonus: str | None, deploy: bool, last: bool) -> Markup:
+    """A tile on its cell, named with its place as a tooltip (cached per cell and tile)."""
+    cx, cy = to_pixel(cell, SIZE)
+    return join(_cell(cell, bonus, deploy, True), tag(
+        "g", tag("title", f"{tile_words(code, rot)} on {_cell_words(cell, bonus, deploy)}"),
+        tile_svg(code, rot, cx, cy, SIZE), class_="hp-placed hp-last" if last else "hp-placed"))
 
 
 def _board(view: dict[str, Any], targets: dict[str, str], turnable: dict[str, int],
-           tile: str | None, rot: int, ui_hint: str | None = None) -> str:
-    layout = board_for_radius(view["radius"], view["boards"])
-    bonus = {str(c): k for c, k in layout.bonus.items()}
-    deploy = {str(c) for c in layout.deploy}
+           tile: str | None, rot: int, ui_hint: str | None, bonus: dict[str, str],
+           deploy: frozenset[str]) -> Markup:
     placed: dict[str, tuple[str, int]] = {}
     for cell, text in view["board"].items():
         code, _, turn = text.partition("/")
@@ -220,72 +308,70 @@ def _board(view: dict[str, Any], targets: dict[str, str], turnable: dict[str, in
     if view.get("last") and "@" in view["last"].get("move", ""):
         last_cell = view["last"]["move"].split("@")[1].split("/")[0]
     preview = view.get("preview", {})
-    cells = hexagon(view["radius"])
-    centres = {c: to_pixel(c, SIZE) for c in cells}
-    x0 = min(x for x, _ in centres.values()) - SIZE
-    y0 = min(y for _, y in centres.values()) - SIZE
-    w = max(x for x, _ in centres.values()) + SIZE - x0
-    h = max(y for _, y in centres.values()) + SIZE - y0
-    out = [f'<div class="board-pan"><svg class="hp-board touch-board" viewBox="{x0:.0f} {y0:.0f} {w:.0f} {h:.0f}" '
-           f'style="--touch-width: {touch_width(w, SIZE * 0.8):.0f}px" role="group" '
-           f'aria-label="Board of {len(cells)} cells">']
-    actionable: list[str] = []
-    for c in cells:
-        key = str(c)
-        cx, cy = centres[c]
-        kinds = ["hp-cell"]
-        if key in bonus:
-            kinds.append(f"hp-bonus-{bonus[key]}")
-        if key in deploy:
-            kinds.append("hp-deploy")
-        fill = BONUSES[bonus[key]].fill if key in bonus else "#f4f1ea"
-        out.append(f'<polygon class="{" ".join(kinds)}" points="{polygon_points(cx, cy, SIZE)}" fill="{fill}"/>')
+    cells, keys, (x0, y0, w, h) = _frame(view["radius"])
+    out: list[Markup] = []
+    actionable: list[Markup] = []
+    for c, key in zip(cells, keys):
+        kind = bonus.get(key)
+        is_deploy = key in deploy
         if key in placed:
             code, r = placed[key]
-            cls = "hp-placed hp-last" if key == last_cell else "hp-placed"
-            out.append(f'<g class="{cls}"><title>{escape(tile_words(code, r))} on {cell_words(key, bonus, deploy)}</title>'
-                       f'{tile_svg(code, r, cx, cy, SIZE)}</g>')
+            out.append(_placed(c, code, r, kind, is_deploy, key == last_cell))
             continue
         marked = bool(tile) and (key in targets or key in turnable)
-        if key in bonus and not marked:
-            out.append(f'<text class="hp-label" x="{cx:.1f}" y="{cy + 4:.1f}">{BONUSES[bonus[key]].label}</text>')
-        if key in deploy and not marked:
-            out.append(f'<text class="hp-label hp-deploy-mark" x="{cx:.1f}" y="{cy + 5:.1f}">\u25ce</text>')
-        if key in targets and tile:
+        out.append(_cell(c, kind, is_deploy, marked))
+        if not (marked and tile):
+            continue
+        cx, cy = to_pixel(c, SIZE)
+        where = _cell_words(c, kind, is_deploy)
+        if key in targets:
             action = targets[key]
             pts = preview.get(action)
             score = f": scores {pts}" if pts is not None else ""
-            label = f"Lay the {tile_words(tile, rot)} on {cell_words(key, bonus, deploy)}{score}"
-            actionable.append(
-                f'<g class="hp-target" data-action="{escape(action)}" role="button" tabindex="0" '
-                f'aria-label="{escape(label)}"><polygon class="hp-target-cell" '
-                f'points="{polygon_points(cx, cy, SIZE * 0.9)}"/>'
-                f'<text class="hp-preview" x="{cx:.1f}" y="{cy + 5:.1f}">+{pts if pts is not None else "?"}</text></g>')
-        elif key in turnable and tile:
+            actionable.append(tag(
+                "g", tag("polygon", class_="hp-target-cell", points=polygon_points(cx, cy, SIZE * 0.9)),
+                tag("text", f"+{pts if pts is not None else '?'}", class_="hp-preview", x=_f(cx), y=_f(cy + 5)),
+                class_="hp-target", data_action=action, role="button", tabindex=0,
+                aria_label=f"Lay the {tile_words(tile, rot)} on {where}{score}"))
+        else:
             r = turnable[key]
-            label = f"The Bridge fits {cell_words(key, bonus, deploy)} if turned: turn it to position {r}"
-            actionable.append(
-                f'<g class="hp-turnable" data-ui="rot={r}" role="button" tabindex="0" '
-                f'aria-label="{escape(label)}"><polygon class="hp-turn-cell" '
-                f'points="{polygon_points(cx, cy, SIZE * 0.8)}"/>'
-                f'<text class="hp-preview hp-turn-mark" x="{cx:.1f}" y="{cy + 5:.1f}">\u27f3</text></g>')
+            actionable.append(tag(
+                "g", tag("polygon", class_="hp-turn-cell", points=polygon_points(cx, cy, SIZE * 0.8)),
+                tag("text", "\u27f3", class_="hp-preview hp-turn-mark", x=_f(cx), y=_f(cy + 5)),
+                class_="hp-turnable", data_ui=f"rot={r}", role="button", tabindex=0,
+                aria_label=f"The Bridge fits {where} if turned {_turn_words((r - rot) % 6)}: turn it"))
     out.extend(actionable)
     for key in str(ui_hint or "").split():
-        if key in {str(c) for c in cells}:
+        if key in keys:
             cx, cy = to_pixel(Hex.parse(key), SIZE)
-            out.append(f'<polygon class="hp-hint" points="{polygon_points(cx, cy, SIZE * 1.02)}" '
-                       f'aria-hidden="true"/>')
-    out.append("</svg></div>")
-    legend = ('<p class="hp-legend">'
-              + " ".join(f'<span class="hp-key hp-bonus-{k}"><span class="hp-swatch" style="background:{b.fill}">'
-                         f'{b.label}</span> {b.name}</span>' for k, b in BONUSES.items())
-              + ' <span class="hp-key"><span class="hp-swatch">\u25ce</span> Deployment Cell</span></p>')
-    return f'<div class="hp-board-wrap">{"".join(out)}{legend}</div>'
+            out.append(tag("polygon", class_="hp-hint", points=polygon_points(cx, cy, SIZE * 1.02),
+                           aria_hidden="true"))
+    svg = tag("svg", out, class_="hp-board touch-board", viewBox=f"{x0:.0f} {y0:.0f} {w:.0f} {h:.0f}",
+              style=f"--touch-width: {touch_width(w, SIZE * 0.8):.0f}px", role="group",
+              aria_label=f"Board of {len(cells)} cells")
+    return tag("div", tag("div", svg, class_="board-pan"), _LEGEND, class_="hp-board-wrap")
 
 
-def _hand(view: dict[str, Any], tile: str | None, rot: int, legal: list[str], me: int | None) -> str:
+@functools.lru_cache(maxsize=16)
+def _frame(radius: int) -> tuple[list[Hex], dict[str, Hex], tuple[float, float, float, float]]:
+    """The board's cells, their keys in views ("q,r") and its viewBox (x, y, width, height)."""
+    cells = hexagon(radius)
+    centres = [to_pixel(c, SIZE) for c in cells]
+    x0 = min(x for x, _ in centres) - SIZE
+    y0 = min(y for _, y in centres) - SIZE
+    return cells, {str(c): c for c in cells}, (x0, y0, max(x for x, _ in centres) + SIZE - x0, max(y for _, y in centres) + SIZE - y0)
+
+
+_LEGEND = tag(
+    "p", join([tag("span", tag("span", b.label, class_="hp-swatch", style=f"background:{b.fill}"), " ", b.name,
+                   class_=f"hp-key hp-bonus-{k}") for k, b in BONUSES.items()], sep=" "), " ",
+    tag("span", tag("span", "\u25ce", class_="hp-swatch"), " Deployment Cell", class_="hp-key"),
+    class_="hp-legend")
+
+
+def _hand(view: dict[str, Any], tile: str | None, rot: int, legal: list[str], me: int | None) -> Markup | None:
     if me is None:
-        return ""
+        return None
     hand = view.get("hand") or []
     playable = {a.partition("@")[0] for a in legal if "@" in a}
     buttons = []
@@ -295,29 +381,29 @@ def _hand(view: dict[str, Any], tile: str | None, rot: int, legal: list[str], me
         label = tile_words(code, r) + ("" if code in playable or not legal else ", fits nowhere now")
         cls = "hp-hand-tile" + (" hp-picked" if picked else "") + (
             " hp-unplayable" if legal and code not in playable else "")
-        data_ui = "tile=;rot=" if picked else f"tile={code};rot=0"
-        buttons.append(f'<button type="button" class="{cls}" data-ui="{data_ui}" aria-pressed="{str(picked).lower()}" '
-                       f'aria-label="{escape(label)}">{_mini_tile(code, r)}</button>')
+        buttons.append(tag("button", _mini_tile(code, r), type="button", class_=cls,
+                           data_ui="tile=;rot=" if picked else f"tile={code};rot=0",
+                           aria_pressed=str(picked).lower(), aria_label=label))
     controls = []
     if tile and TILE_BY_CODE[tile].kind == BRIDGE:
-        controls.append(f'<button type="button" class="hp-rotate" data-ui="rot={(rot + 5) % 6}" '
-                        f'aria-label="Turn the Bridge anticlockwise (R)">\u27f2</button>')
-        controls.append(f'<button type="button" class="hp-rotate" data-ui="rot={(rot + 1) % 6}" '
-                        f'aria-label="Turn the Bridge clockwise (r)">\u27f3</button>')
+        controls.append(tag("button", "\u27f2", type="button", class_="hp-rotate", data_ui=f"rot={(rot + 5) % 6}",
+                            aria_label="Turn the Bridge anticlockwise (R)"))
+        controls.append(tag("button", "\u27f3", type="button", class_="hp-rotate", data_ui=f"rot={(rot + 1) % 6}",
+                            aria_label="Turn the Bridge clockwise (r)"))
     if "pass" in legal:
-        controls.append('<button type="button" class="hp-pass" data-action="pass" '
-                        'aria-label="Pass: return your whole hand to the bag and draw as many, scoring 0">Pass</button>')
+        controls.append(tag("button", "Pass", type="button", class_="hp-pass", data_action="pass",
+                            aria_label="Pass: return your whole hand to the bag and draw as many, scoring 0"))
     if "end" in legal:
-        controls.append('<button type="button" class="hp-end" data-action="end" '
-                        'aria-label="End your turn without laying a tile">End turn</button>')
-    return (f'<div class="hp-hand" role="group" aria-label="Your hand">{"".join(buttons) or "<em>No tiles</em>"}'
-            f'<span class="hp-controls">{"".join(controls)}</span></div>')
+        controls.append(tag("button", "End turn", type="button", class_="hp-end", data_action="end",
+                            aria_label="End your turn without laying a tile"))
+    return tag("div", buttons or tag("em", "No tiles"), tag("span", controls, class_="hp-controls"),
+               class_="hp-hand", role="group", aria_label="Your hand")
 
 
-def _last(view: dict[str, Any], names: list[str]) -> str:
+def _last(view: dict[str, Any], names: list[str], bonus: dict[str, str], deploy: frozenset[str]) -> Markup | None:
     last = view.get("last")
     if not last:
-        return ""
+        return None
     who = names[last["seat"]]
     move = last.get("move", "")
     if move == "pass":
@@ -332,8 +418,9 @@ def _last(view: dict[str, Any], names: list[str]) -> str:
             sum_text += f" + {last['neighbours']} from neighbours"
         if last.get("add"):
             sum_text += f" + {last['add']} bonus"
-        text = f"{who} laid a {tile_words(code).split(',')[0]} at {cell}: {last['points']} points ({sum_text})."
-    return f'<p class="hp-lastmove">{escape(text)}</p>'
+        text = (f"{who} laid a {tile_words(code).split(',')[0]} on {cell_words(cell, bonus, deploy)}: "
+                f"{_count(last['points'], 'point')} ({sum_text}).")
+    return tag("p", text, class_="hp-lastmove")
 
 
 def handle_key(key: str, view: dict[str, Any], ui: dict[str, Any]) -> dict[str, Any] | None:
@@ -353,7 +440,7 @@ def handle_key(key: str, view: dict[str, Any], ui: dict[str, Any]) -> dict[str, 
     return None
 
 
-RULES_HTML = """
+RULES_HTML = trusted("""
 <section class="hp-rules">
 <h2>HEX PLEASE! in brief</h2>
 <p>New here? The tutorial walks you through a short game one rule at a time.</p>
@@ -417,4 +504,4 @@ hand is shown to everyone, for friendly games around one screen. At the end all 
 <li>First Play's second tile is optional: you may end the turn after the first.</li>
 </ul>
 </section>
-"""
+""")
