@@ -7,11 +7,11 @@ it. Below the table: the prompt for whatever the viewer must decide (a response 
 a face-down answer, the HEX-HEX race, a Hex Sign), then the viewer's hand with each
 card's timing.
 
-Glue notes (for web/ui): an element with `data-race` is the HEX-HEX race button; the
-page should time from when it is shown to the first key or tap and play
-`react <ms>` (rounded to 50 ms, at most 2000). Its `data-action` is only a slow fallback.
-An element with `data-countdown="<s>"` is a response prompt; the page may auto-pass
-after that many seconds when the table has more than one human.
+Glue notes (docs/adding-a-game.md): the HEX-HEX race button's `data-race` is the action
+to play with the reaction time for `{ms}` (the page rounds it to 50 ms, at most 2000); its
+`data-action` is only a slow fallback. A response prompt's `data-countdown="<s>"` and
+`data-countdown-action="pass"` let the page pass after that many seconds when the table has
+more than one person.
 `response_window(view, names)` tells the page that the decision now is a response window
 (with public facts only), so a shared device can ask the whole table at once.
 
@@ -388,7 +388,7 @@ def _prompt(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: l
         if legal:
             return tag("div",
                        tag("p", _name(names, race["caller"]), " shouted HEX-HEX!"),
-                       tag("button", "HANDS UP!", type="button", class_="hx-react", data_race="react",
+                       tag("button", "HANDS UP!", type="button", class_="hx-react", data_race="react {ms}",
                            data_action="react 2000", autofocus=True, aria_label="React now: hands up!"),
                        tag("p", "Press any key or tap as fast as you can. The slowest loses 3 Voice.",
                            class_="hx-note"),
@@ -406,11 +406,12 @@ def _prompt(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: l
         return tag("div",
                    tag("p", "Just played:"),
                    tag("ol", [_li(_pending_text(it, names)) for it in view["pending"]]),
-                   tag("div", class_="hx-countdown", aria_hidden="true"),
+                   tag("div", class_="hx-countdown", aria_hidden="true", data_countdown_text=""),
                    tag("p", "Respond out of turn, or pass."),
                    [_button(a, _describe_action(a, names), "hx-btn hx-pass" if a == "pass" else "hx-btn")
                     for a in other],
                    class_="hx-prompt hx-response", role="alertdialog", data_countdown=RESPONSE_SECONDS,
+                   data_countdown_action="pass",
                    aria_label="Response window")
     if phase == "play":
         h = next((h for h in view["hexes"] if h["id"] == view["answering"]), None)

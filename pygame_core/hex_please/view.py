@@ -30,6 +30,8 @@ from ..hexgrid import (
     DIRECTION_NAMES, DIRECTIONS, ORIGIN, Hex, corners, distance, hexagon, polygon_points, to_pixel, touch_width,
 )
 from ..markup import Markup, join, tag, trusted
+from .table import (  # noqa: F401 - the hooks the table uses (docs/adding-a-game.md)
+    SETUP_TEXT, event_words, forced, score_breakdown, suggest_ui, tie_break)
 from .components import (
     BONUSES, BRIDGE, COLOUR_BY_LETTER, TILE_BY_CODE, board_for_radius,
 )
