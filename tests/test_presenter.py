@@ -39,7 +39,10 @@ def test_the_deal_is_one_line_and_the_log_groups_by_turn() -> None:
     seats = [g.seat for g in groups[1:]]
     assert all(a != b for a, b in zip(seats, seats[1:])), "one group per turn"
     decisions = [e for e in match.log if e.seat != CHANCE]
-    assert sum(len(g.lines) for g in groups[1:]) == len(match.log) - match.log.index(decisions[0])
+    view = presenter.view_module("hex-please")
+    told = [line for e in match.log[match.log.index(decisions[0]):]
+            for line in presenter.entry_lines(e, view, match.names)]
+    assert [line for g in groups[1:] for line in g.lines] == told
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

@@ -748,7 +748,8 @@ class App:
             listing.lastElementChild.remove()
         names = match.names
         browser.append_html(listing, join(tag(
-            "li", tag("span", names[turn.seat] if turn.seat is not None else "Set-up", class_="log-who"),
+            "li", len(turn.lines) > 1 and tag(  # a one-line turn names its player itself
+                "span", names[turn.seat] if turn.seat is not None else "Set-up", class_="log-who"),
             tag("ol", [tag("li", line) for line in turn.lines]), class_="log-turn")
             for turn in groups[redraw_from:]))
         while listing.childElementCount > LOG_TURNS:
