@@ -546,6 +546,12 @@ def test_a_player_answering_several_hexes_may_not_spend_a_card_another_hex_needs
         state.apply(Take(0))
 
 
+def test_the_engine_bookkeeping_of_events_stays_out_of_the_json():
+    match = Match.start(GAME, 4, seed="events")
+    assert not [k for k in match.state.to_dict() if k.startswith("_")]
+    assert not [k for k in match.state.clone().__dict__ if k.startswith("_")]
+
+
 def test_cut_to_the_chase_makes_everyone_discard_at_random_down_to_two():
     state = start([hand(), hand(), hand(), hand("chase")])
     state.apply(Cast(3))

@@ -1604,8 +1604,13 @@ _FLAT = ("wins", "laws", "voice", "discard", "table", "played", "ward", "deceive
 
 
 def _copy_fields(d: dict[str, Any]) -> dict[str, Any]:
-    """The state's fields, copied just deep enough (no field nests more than two levels)."""
-    out = dict(d)
+    """The state's fields, copied just deep enough (no field nests more than two levels).
+
+    Underscored attributes are the engine's bookkeeping (`State.apply_recording` leaves
+    `_events` and `_recording` on a state Match applied an action to), not the position: they
+    stay out of the JSON, so saves keep their digests.
+    """
+    out = {k: v for k, v in d.items() if not k.startswith("_")}
     for k in _FLAT:
         out[k] = list(d[k])
     out["deck"] = dict(d["deck"])
