@@ -45,6 +45,13 @@ SERIES_LENGTHS = (1, 2, 3, 5)
 """Games in a Laying Down the Law series (all are played; most games won takes the series)."""
 MAX_TIEBREAKS = 10
 """After this many tie-break rounds without a sole leader the tied players share the win."""
+RULINGS = ("2026-12", "original")
+CURRENT_RULINGS, ORIGINAL_RULINGS = RULINGS
+"""Which rulings a game follows. "2026-12": Null cancels only the last card played, and a
+player with more Hexes on them than answers chooses which go off (rulebook). "original": our
+first reading (Null reaches any card still in a window, or on your turn the card that sent you
+the Hex however long ago; HEXED only by a Hex no card in hand answers), kept so that games
+saved before the correction replay as they were played (a hidden option, see HexHexGame)."""
 
 # Cards whose answer names a player of your choice (the "pointing" law taxes them).
 CHOSEN_TARGET = frozenset({"across", "chase", "choke", "called", "blind", "charm", "friend"})
@@ -324,10 +331,11 @@ def _markers(h: dict[str, Any]) -> int:
 
 
 class HexState(State):
-    def __init__(self, players: int, series: int = 1) -> None:
+    def __init__(self, players: int, series: int = 1, rulings: str = CURRENT_RULINGS) -> None:
         n = players
         self.players = n
         self.series = series
+        self.rulings = rulings                 # not in the JSON when original (see to_dict)
         self.game_no = 1
         self.wins = [0] * n
         self.laws: list[str] = []
@@ -360,6 +368,11 @@ class HexState(State):
         self.jobs: list[list[Any]] = [["first"]]
 
     # -- helpers ---------------------------------------------------------------------------
+    @property
+    def original(self) -> bool:
+        """Whether this game follows the original rulings (a save from before 2026-12)."""
+        return self.rulings == ORIGINAL_RULINGS
+
     @property
     def mult(self) -> int:
         return 2 if self.tiebreaks else 1
@@ -614,8 +627,8 @@ class HexState(State):
         hand answers as many of the others without it (always, when no card answers `h`).
         """
         plays = self.answers(s, h)
-        if not self.multi():
-            return plays, not plays
+        if self.original or not self.multi():
+            return plays, not plays     # original rulings: HEXED only if no card answers `h`
         todo = [x for x in self.volley_order()
                 if x["at"] == s and str(x["id"]) not in self.commits and x["id"] != h["id"]]
         if not todo:
@@ -709,6 +722,8 @@ class HexState(State):
         newest response is the last card; before any response, the answers that came into
         play together (one answer, or a volley's readied answers) all are.
         """
+        if self.original:    # any card still in the window, however old
+            return [k for k, it in enumerate(self.pending) if it["kind"] in ("play", *RESPONSES)]
         if not self.pending:
             return []
         k = len(self.pending) - 1
@@ -796,7 +811,7 @@ class HexState(State):
             if h["mad"] and action.card in ("dismiss", "sign", "null"):
                 return "a Maddened Hex may only be passed on in its direction"
             if action.card == "null" and not h["back"]:
-                if not any(self.played):
+                if self.original or not any(self.played):
                     return "no card sent this Hex to you, so there is nothing to cancel"
                 return "Null cancels only the last card played, and that is not a card that sent this Hex to you"
             if action.to:
@@ -821,7 +836,7 @@ class HexState(State):
                 return "no Hex is waiting for your answer now"
             if action.hex != self.answering()["id"]:
                 return f"the Hex to answer now is h{self.answering()['id']}"
-            if self.multi():
+            if self.multi() and not self.original:
                 return ("your cards can pass on this Hex as well as every other one they can, so "
                         "you must play one")
             return "you hold a card that can answer this Hex, so you must play it"
@@ -1088,7 +1103,8 @@ class HexState(State):
                     self._effect(it, before, after, arrived)
                 else:
                     self._event(f"S{it['seat']}'s {CARDS_BY_ID[it['card']].name} is cancelled")
-        self._forget_older_cards(pend, {hid for _, hid in arrived})
+        if not self.original:
+            self._forget_older_cards(pend, {hid for _, hid in arrived})
         for k, it in enumerate(pend):
             if it["kind"] == "detonate" and k in eff:
                 for i, (t, hid) in enumerate(arrived):
@@ -1512,7 +1528,11 @@ class HexState(State):
 
     # -- saving and views --------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return _copy_fields(vars(self))
+        data = _copy_fields(vars(self))
+        if self.original:
+            # States from before the rulings had no such key: their JSON and digests stay.
+            del data["rulings"]
+        return data
 
     def clone(self) -> "HexState":
         new = HexState.__new__(HexState)
@@ -1643,10 +1663,15 @@ class HexHexGame(Game):
     options: ClassVar[dict[str, Option]] = {
         "series": Option("series", SERIES_LENGTHS, 1, "Laying Down the Law",
                          "Games in the series; each game's winner adds a law for the rest of it."),
+        "rulings": Option("rulings", RULINGS, CURRENT_RULINGS, "Rulings",
+                          "Original: Null cancels any card still in play and you are HEXED only by "
+                          "a Hex none of your cards answers, as our first version ruled; kept so "
+                          "that games saved before the correction replay as they were played.",
+                          legacy=ORIGINAL_RULINGS, hidden=True),
     }
 
     def _new(self, players: int, options: dict[str, Any]) -> HexState:
-        state = HexState(players, options["series"])
+        state = HexState(players, options["series"], options["rulings"])
         state._advance()
         return state
 
@@ -1654,11 +1679,16 @@ class HexHexGame(Game):
         players = data["players"]
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise ValueError(f"bad player count {players!r}")
-        state = HexState(players, int(data["series"]))
-        for key, default in vars(state).items():
+        rulings = data.get("rulings", ORIGINAL_RULINGS)   # not named: original (see to_dict)
+        if rulings not in RULINGS:
+            raise ValueError(f"bad rulings {rulings!r}")
+        state = HexState(players, int(data["series"]), rulings)
+        fields = [k for k in vars(state) if k != "rulings"]
+        for key in fields:
+            default = getattr(state, key)
             if type(data[key]) is not type(default):
                 raise ValueError(f"{key} should be {type(default).__name__}")
-        state.__dict__.update(_copy_fields({k: data[k] for k in vars(state)}))
+        state.__dict__.update(_copy_fields({k: data[k] for k in fields}))
         if sorted(state.deck) != sorted(CARDS_BY_ID):
             raise ValueError("the deck names unknown cards")
         for hand in state.hands:
