@@ -30,7 +30,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar, Sequence, cast
 
-from ..engine import CHANCE, Game, IllegalActionError, Option, State
+from ..engine import CHANCE, Event, Game, IllegalActionError, Option, State
+from ..names import default_name
 from .components import (
     BEATS, CARDS, CARDS_BY_ID, CHASE_LIMIT, DECEPTION_CAUGHT_LOSS, DECEPTION_CHALLENGE_LOSS,
     DISMISS_GAIN, ENHANCED_TOKENS, HAND_SIZE, HEXHEX_LOSS, MARKED_MAN_DRAW, MARKED_MAN_LIMIT,
@@ -73,6 +74,25 @@ def law_text(code: str) -> str:
     if code.startswith("cancel-"):
         return f"Cancel an earlier law ({law_text(code[7:])})"
     return LAW_TEXT[code]
+
+
+EFFECT_NAMES = {"ward": "Ward", "deception": "Deception", "charm": "Charm"}
+"""Standing effects Eradicate ends, by the word the notation uses."""
+
+
+def sending(card: str, to: list[int], by: int, nm: Any) -> str:
+    """Where an answer sends the Hex, in words ("" for an answer that sends it nowhere)."""
+    if not to:
+        return ""
+    if card == "friend":
+        return f": {nm(to[0])} is the friend, {nm(to[1])} the enemy"
+    if card == "duck":
+        return f", so {nm(by)}'s Hex flies on to {nm(to[0])}" if by >= 0 else f" to {nm(to[0])}"
+    if card == "twain":
+        return f": the Hex is copied, one to {nm(to[0])} and one to {nm(to[1])}"
+    if card == "doubleback":
+        return f": the Hex is copied and both go to {nm(to[0])}"
+    return " sending the Hex to " + " and ".join(nm(t) for t in to)
 
 
 # -- actions -------------------------------------------------------------------------------
@@ -364,6 +384,9 @@ class HexState(State):
         self.events: list[str] = []            # recent public happenings, for the table
         self.last_race: dict[str, Any] = {}
         self.last_sign: dict[str, Any] = {}
+        # Voice at the end of each round of this game: {"round", "tiebreak", "voice"}. Kept
+        # only under the current rulings: original states keep the JSON they always had.
+        self.history: list[dict[str, Any]] = []
         self.finished = False
         self.jobs: list[list[Any]] = [["first"]]
 
@@ -788,7 +811,7 @@ class HexState(State):
             card = CARDS_BY_ID.get(action.card)
             h = self.answering()
             if action.hex != h["id"]:
-                return f"the Hex to answer now is h{h['id']}"
+                return "another Hex is waiting for your answer first"
             if card is None:
                 return "there is no such card"
             held = action.real or action.card
@@ -835,7 +858,7 @@ class HexState(State):
             if kind != "play":
                 return "no Hex is waiting for your answer now"
             if action.hex != self.answering()["id"]:
-                return f"the Hex to answer now is h{self.answering()['id']}"
+                return "another Hex is waiting for your answer first"
             if self.multi() and not self.original:
                 return ("your cards can pass on this Hex as well as every other one they can, so "
                         "you must play one")
@@ -906,6 +929,7 @@ class HexState(State):
                 self._event(f"Fate turns over {CARDS_BY_ID[action.card].name} for S{job[1]}")
                 if h is not None and h["at"] == job[1] and CARDS_BY_ID[action.card].timing != T_DEALT:
                     h["force"] = action.card
+                    self.emit(Event("fate", seat=job[1], subject=action.card))
         elif kind == "trim":
             # A random discard goes face down in front of its player (rulebook): only they know it.
             self.hands[job[1]].remove(action.card)
@@ -919,11 +943,13 @@ class HexState(State):
             if self._plays_of(s, action.card, h):
                 h["force"] = action.card
                 self._event(f"Blind Hex pulls {CARDS_BY_ID[action.card].name} from S{s}: it must be played")
+                self.emit(Event("blind", seat=s, amount=1, subject=action.card))
                 self.jobs.pop(0)
             else:
                 self.hands[s].remove(action.card)
                 self.discard.append(action.card)
                 self._event(f"Blind Hex pulls {CARDS_BY_ID[action.card].name} from S{s}: no good, thrown away")
+                self.emit(Event("blind", seat=s, amount=0, subject=action.card))
         elif kind == "steal":
             self.jobs.pop(0)
             self.hands[job[2]].remove(action.card)
@@ -942,13 +968,16 @@ class HexState(State):
         elif kind == "spite":
             self.jobs.pop(0)
             if action.amount:
-                self._lose(job[1], action.amount, shield=False)
+                given = self._lose(job[1], action.amount, shield=False)
                 lost = self._lose(action.target, 2 * action.amount)
                 self._event(f"S{job[1]} gives up {action.amount * self.mult}: S{action.target} loses {lost}")
+                self.emit(Event("lose", seat=job[1], amount=given, subject="sacrifice", other=action.target))
+                self.emit(Event("lose", seat=action.target, amount=lost, subject="spite", other=job[1]))
         elif kind == "strike":
             self.jobs.pop(0)
             lost = self._lose(action.target, 1)
             self._event(f"S{job[1]} strikes back: S{action.target} loses {lost}")
+            self.emit(Event("lose", seat=action.target, amount=lost, subject="strike", other=job[1]))
         elif kind == "race":
             job[2][str(self.current_player)] = action.ms
             if len(job[2]) == len(self._race_order(job)):
@@ -1019,7 +1048,8 @@ class HexState(State):
         self.hands[item["seat"]].remove(item["real"])
         self.played[item["seat"]] += 1
         if "pointing" in self.laws and item["card"] in CHOSEN_TARGET:
-            self._lose(item["seat"], 1, shield=False)
+            lost = self._lose(item["seat"], 1, shield=False)
+            self.emit(Event("lose", seat=item["seat"], amount=lost, subject="pointing"))
         if item["deceit"]:
             self.buried[item["seat"]].append(item["real"])
         else:
@@ -1033,6 +1063,13 @@ class HexState(State):
                 self._show(it)
         self.pending = items
         self._event("The readied answers are revealed together")
+        for it in items:
+            if it["kind"] == "play":
+                to = it["to"]
+                self.emit(Event("answer", seat=it["seat"], amount=1 if it["deceit"] else 0,
+                                subject=it["card"], other=to[-1] if to else None))
+            else:
+                self.emit(Event("answer", seat=it["seat"]))
         if any(it["kind"] == "play" for it in items):
             self.jobs[0:0] = [["window", self.caster, 1, 0], ["resolve"]]
         else:
@@ -1057,10 +1094,12 @@ class HexState(State):
                     if it["real"] == it["card"]:
                         lost = self._lose(s, DECEPTION_CHALLENGE_LOSS, shield=False)
                         self._event(f"S{s} challenges S{liar}: it really is {CARDS_BY_ID[it['card']].name}; S{s} loses {lost}")
+                        self.emit(Event("challenge", seat=s, amount=lost, subject=it["card"], other=liar))
                     else:
                         it["caught"] = True
                         self._event(f"S{s} challenges S{liar}: caught bluffing with "
                                     f"{CARDS_BY_ID[it['real']].name}")
+                        self.emit(Event("caught", seat=liar, subject=it["real"], other=s))
                     break
             self.jobs[0] = ["window", s, 0, 0]
             return
@@ -1093,6 +1132,7 @@ class HexState(State):
                 else:
                     self.charm[t] = -1
                 self._event(f"S{it['seat']} eradicates the {it['effect']} on S{t}")
+                self.emit(Event("eradicated", seat=it["seat"], subject=it["effect"], other=t))
         for k, it in enumerate(pend):
             if it["kind"] == "take":
                 booms.append(["boom", it["seat"], it["hex"], 0])
@@ -1103,6 +1143,7 @@ class HexState(State):
                     self._effect(it, before, after, arrived)
                 else:
                     self._event(f"S{it['seat']}'s {CARDS_BY_ID[it['card']].name} is cancelled")
+                    self.emit(Event("cancelled", seat=it["seat"], subject=it["card"]))
         if not self.original:
             self._forget_older_cards(pend, {hid for _, hid in arrived})
         for k, it in enumerate(pend):
@@ -1113,6 +1154,7 @@ class HexState(State):
                         booms.append(["boom", t, hid, 0])
                         self._gain(it["seat"], 1)
                         self._event(f"S{it['seat']} detonates the Hex on S{t}")
+                        self.emit(Event("detonate", seat=it["seat"], amount=self.mult, other=t))
                         break
         self.jobs[0:0] = before + booms + after
 
@@ -1176,16 +1218,19 @@ class HexState(State):
             move(twin, to[1], s)
         elif card == "friend":
             self._gain(to[0], 1)
+            self.emit(Event("gain", seat=to[0], amount=self.mult, subject="friend", other=s))
             move(h, to[1], s)
         elif card == "null":
             back = h["back"]
             h.update(back)
             h["back"], h["force"] = None, ""
             self._event(f"S{s} Nulls the card that sent them h{h['id']}: it returns to S{h['at']}")
+            self.emit(Event("returned", seat=s, other=h["at"]))
             return
         elif card == "dismiss":
             self.hexes.remove(h)
             self._gain(s, DISMISS_GAIN)
+            self.emit(Event("gain", seat=s, amount=DISMISS_GAIN * self.mult, subject="dismiss"))
         elif card == "sign":
             self.hexes.remove(h)
             self.signs.append(s)
@@ -1212,24 +1257,31 @@ class HexState(State):
         by = h["by"]
         if card:
             self._play_card(s, card)
+        sender = by if by >= 0 else None
         if card == "whatthehex":
             total = sum(self._lose(o, 1) for o in range(self.players) if o != s)
             self.voice[s] += total
             self._event(f"The Hex goes off on S{s}, who plays What the Hex: +{total}")
+            self.emit(Event("hexed", seat=s, amount=total, subject=card, other=sender))
         elif card == "level":
             others = [o for o in range(self.players) if o != s]
             top = max(self.voice[o] for o in others)
+            self.emit(Event("hexed", seat=s, amount=self.mult, subject=card, other=sender))
             for o in others:
                 if self.voice[o] == top:
-                    self._lose(o, 1)
+                    self.emit(Event("lose", seat=o, amount=self._lose(o, 1), subject="level", other=s))
             self._gain(s, 1)
             self._event(f"The Hex goes off on S{s}, who plays Level")
         else:
             if card == "curse":
                 loss += 2
             lost = self._lose(s, loss)
+            # A caught bluff's Hex goes off for a fixed loss (the bluff's price, not the Hex's).
+            self.emit(Event("bluff" if fixed else "hexed", seat=s, amount=lost, subject=card or "",
+                            other=sender))
             if by >= 0:
                 self._gain(by, 1)
+                self.emit(Event("gain", seat=by, amount=self.mult, subject="sent", other=s))
             extra = f" with {CARDS_BY_ID[card].name}" if card else ""
             self._event(f"HEXED: S{s} loses {lost}{extra}" + (f", S{by} gains {self.mult}" if by >= 0 else ""))
         if "strike" in self.laws:
@@ -1255,11 +1307,14 @@ class HexState(State):
         self.last_race = {"caller": job[1], "times": {str(k): v for k, v in sorted(times.items())},
                           "losers": losers, "lost": lost}
         self._event("HEX-HEX: slowest " + ", ".join(f"S{s} ({times[s]} ms)" for s in losers))
+        for s in losers:
+            self.emit(Event("race", seat=s, amount=lost[str(s)], subject=str(times[s]), other=job[1]))
 
     def _finish_sign(self, job: list[Any]) -> None:
         player = job[1]
         signs = {int(k): v for k, v in job[2].items()}
         hex_sign = signs[player]
+        self.emit(Event("hexsign", seat=player, subject=hex_sign))
         change: dict[str, int] = {}
         for s, x in sorted(signs.items()):
             if s == player:
@@ -1270,6 +1325,7 @@ class HexState(State):
             else:
                 lose = 2 if BEATS[hex_sign] == x else 1
                 change[str(s)] = -self._lose(s, lose)
+            self.emit(Event("sign", seat=s, amount=change[str(s)], subject=x, other=player))
         self.last_sign = {"player": player, "signs": {str(k): v for k, v in sorted(signs.items())},
                           "change": change}
         self._event(f"Hex Sign of S{player}: {hex_sign}")
@@ -1278,7 +1334,7 @@ class HexState(State):
         if "hoarder" in self.laws:
             for s in range(self.players):
                 if len(self.hands[s]) >= 3:
-                    self._lose(s, 1, shield=False)
+                    self.emit(Event("lose", seat=s, amount=self._lose(s, 1, shield=False), subject="hoarder"))
         for s in range(self.players):
             self.discard += self.hands[s]
             self.hands[s] = []
@@ -1290,6 +1346,10 @@ class HexState(State):
         self.hexes, self.pending, self.commits, self.signs = [], [], {}, []
         self.next_hex = 0
         self._event(f"Round {self.round} ends: Voice " + " ".join(str(v) for v in self.voice))
+        self.emit(Event("round_end", amount=self.round, subject=" ".join(str(v) for v in self.voice)))
+        if not self.original:
+            self.history.append({"round": self.round, "tiebreak": self.tiebreaks,
+                                 "voice": list(self.voice)})
         if self.tiebreaks or self.round >= self.rounds:
             top = max(self.voice)
             leaders = [s for s in range(n) if self.voice[s] == top]
@@ -1310,11 +1370,21 @@ class HexState(State):
         for s in leaders:
             self.wins[s] += 1
         self._event(f"Game {self.game_no} won by " + ", ".join(f"S{s}" for s in leaders))
+        shared = "shared" if len(leaders) > 1 else ""
+        for s in leaders:
+            self.emit(Event("won" if self.series == 1 else "won_game", seat=s, amount=top,
+                            subject=shared if self.series == 1 else str(self.game_no)))
         if self.game_no < self.series:
             self.jobs.insert(0, ["law", leaders[0]])
         else:
             self.finished = True
             self.jobs = [["over"]]
+            if self.series > 1:
+                best = max(self.wins)
+                champions = [s for s in range(self.players) if self.wins[s] == best]
+                for s in champions:
+                    self.emit(Event("won_series", seat=s, amount=best,
+                                    subject="shared" if len(champions) > 1 else ""))
 
     def _lay_down(self, code: str) -> None:
         if code.startswith("cancel-"):
@@ -1324,6 +1394,7 @@ class HexState(State):
         self._event("New law: " + law_text(code))
         n = self.players
         self.game_no += 1
+        self.history = []
         self.voice = [VOICE_AT_START] * n
         self.round, self.tiebreaks = 1, 0
         banned = {c[4:] for c in self.laws if c.startswith("ban-")}
@@ -1409,6 +1480,7 @@ class HexState(State):
             self.deck[c] += 1
         if pool:
             self._event("The deck is empty: the discards are shuffled into a new deck")
+            self.emit(Event("reshuffle"))
 
     def _new_round(self) -> None:
         if self.tiebreaks or self.round == self.rounds:
@@ -1423,6 +1495,7 @@ class HexState(State):
         self.jobs[0:0] = draws + [["pwd"], ["cast"], ["endround"]]
         if self.tiebreaks:
             self._event(f"Tie-break round {self.tiebreaks}: every gain and loss counts double")
+            self.emit(Event("tiebreak", amount=self.tiebreaks))
 
     def _when_dealt(self) -> None:
         """Resolve one play-when-dealt card (seat order from the dealer's left), then look again."""
@@ -1450,13 +1523,14 @@ class HexState(State):
                 self.hands[s].sort()
                 more = [["draw", s, "", -1]] * (TRICKS_TAKE - taken)
             self._event(f"S{s} reveals {CARDS_BY_ID[card].name}")
+            self.emit(Event("revealed", seat=s, subject=card))
             self.jobs[0:0] = [list(j) for j in more] + [["pwd"]]
             return
 
     # -- text ------------------------------------------------------------------------------
     def describe(self, action: Any, names: Sequence[str]) -> str:
         def nm(s: int) -> str:
-            return names[s] if 0 <= s < len(names) else f"Seat {s + 1}"
+            return names[s] if 0 <= s < len(names) else default_name(s)
 
         job = self.jobs[0]
         kind = job[0]
@@ -1465,8 +1539,14 @@ class HexState(State):
         if kind == "first":
             return f"{nm(action.seat)} is chosen at random to deal first"
         if kind == "draw":
-            return f"{nm(job[1])} " + ("turns over " + CARDS_BY_ID[action.card].name + " with Fate"
-                                       if job[2] == "fate" else "draws a card")
+            if job[2] == "fate":
+                return f"{nm(job[1])} turns over {CARDS_BY_ID[action.card].name} with Fate"
+            if self.dealing():
+                # The deal is one line: the first card of it says so, the others say nothing.
+                if any(self.hands):
+                    return ""
+                return f"{nm(self.dealer)} deals {HAND_SIZE} cards to each player"
+            return f"{nm(job[1])} draws a card"
         if kind == "trim":
             return f"{nm(job[1])} throws away a card at random, face down"
         if kind == "blind":
@@ -1477,35 +1557,30 @@ class HexState(State):
             h = self.answering()
             card = CARDS_BY_ID[action.card]
             if self.multi():
-                return f"{who} readies a face-down answer for the Hex on them"
+                return f"{who} readies a face-down answer for one of the Hexes on them"
             down = " face down, naming" if action.real else ""
-            to = ""
-            if action.card == "friend":
-                to = f": {nm(action.to[0])} is the friend, {nm(action.to[1])} the enemy"
-            elif action.card == "duck":
-                to = f", so {nm(h['by'])}'s Hex flies on to {nm(action.to[0])}"
-            elif action.to:
-                to = " sending the Hex to " + " and ".join(nm(t) for t in action.to)
-            return f"{who} plays{down} {card.name}{to}"
+            return f"{who} plays{down} {card.name}{sending(action.card, list(action.to), h['by'], nm)}"
         if isinstance(action, Take):
             if self.multi():
-                return f"{who} readies a face-down answer for the Hex on them"
+                return f"{who} readies a face-down answer for one of the Hexes on them"
             h = self.answering()
             return f"{who} cannot pass the Hex from {nm(h['by'])} and is HEXED"
         if isinstance(action, Cast):
             return f"{who} says HEX-HEX, {nm(action.target)}! {nm(action.target)} is The Intended"
         if isinstance(action, Dealer):
-            return f"{who} picks {nm(action.seat)} to deal, and will cast the Hex"
+            if action.seat == s:
+                return f"{who} has the least Voice, deals and will cast the Hex"
+            return f"{who} has the least Voice, picks {nm(action.seat)} to deal and will cast the Hex"
         if isinstance(action, Pass):
             return f"{who} lets it happen"
         if isinstance(action, Null):
             it = self.pending[action.item]
-            what = CARDS_BY_ID[it["card"]].name if it["kind"] == "play" else it["kind"].capitalize()
+            what = CARDS_BY_ID[it["card"] if it["kind"] == "play" else it["kind"]].name
             return f"{who} plays Null on {nm(it['seat'])}'s {what}"
         if isinstance(action, Detonate):
             return f"{who} Detonates the Hex arriving at {nm(action.target)}"
         if isinstance(action, Eradicate):
-            return f"{who} Eradicates the {action.effect} on {nm(action.target)}"
+            return f"{who} plays Eradicate on {nm(action.target)}'s {EFFECT_NAMES[action.effect]}"
         if isinstance(action, Challenge):
             return f"{who} challenges the face-down claim"
         if isinstance(action, HexHex):
@@ -1524,14 +1599,21 @@ class HexState(State):
             return f"{who} strikes back at {nm(action.target)}"
         if isinstance(action, Law):
             return f"{who} lays down the law: {law_text(action.code)}"
-        return f"{who}: {action}"
+        return f"{who} acts"
+
+    def dealing(self) -> bool:
+        """Whether the next draw is part of a round's deal (not Marked Man, Tricks or Theft)."""
+        job = self.jobs[0]
+        return (job[0] == "draw" and job[2] == "" and job[3] == -1 and not self.table
+                and not self.hexes and any(j[0] == "cast" for j in self.jobs))
 
     # -- saving and views --------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         data = _copy_fields(vars(self))
         if self.original:
-            # States from before the rulings had no such key: their JSON and digests stay.
-            del data["rulings"]
+            # States from before the rulings had no such keys: their JSON and digests stay.
+            for key in _NEWER_FIELDS:
+                del data[key]
         return data
 
     def clone(self) -> "HexState":
@@ -1602,6 +1684,7 @@ class HexState(State):
             "window": window, "race": race, "sign": sign,
             "signs_waiting": list(self.signs),
             "last_race": self.last_race, "last_sign": self.last_sign,
+            "history": list(self.history),
             "events": list(self.events),
             "phase": kind,
             "current": cur,
@@ -1619,6 +1702,8 @@ def _copy_item(it: Any) -> Any:
     return [(v.copy() if isinstance(v, (list, dict)) else v) for v in it]
 
 
+_NEWER_FIELDS = ("rulings", "history")
+"""Fields a state under the original rulings leaves out of its JSON (see HexState.to_dict)."""
 _FLAT = ("wins", "laws", "voice", "discard", "table", "played", "ward", "deceive", "charm",
          "signs", "hexed", "events")
 
@@ -1640,6 +1725,8 @@ def _copy_fields(d: dict[str, Any]) -> dict[str, Any]:
     out["commits"] = {k: _copy_item(v) for k, v in d["commits"].items()}
     out["pending"] = [_copy_item(it) for it in d["pending"]]
     out["jobs"] = [_copy_item(j) for j in d["jobs"]]
+    if "history" in d:
+        out["history"] = list(d["history"])   # its entries are never changed once written
     # last_race / last_sign are replaced, never changed in place, so they may be shared.
     return out
 
@@ -1683,12 +1770,17 @@ class HexHexGame(Game):
         if rulings not in RULINGS:
             raise ValueError(f"bad rulings {rulings!r}")
         state = HexState(players, int(data["series"]), rulings)
-        fields = [k for k in vars(state) if k != "rulings"]
+        fields = [k for k in vars(state) if k != "rulings" and (k in data or k not in _NEWER_FIELDS)]
         for key in fields:
             default = getattr(state, key)
             if type(data[key]) is not type(default):
                 raise ValueError(f"{key} should be {type(default).__name__}")
         state.__dict__.update(_copy_fields({k: data[k] for k in fields}))
+        for entry in state.history:
+            if (not isinstance(entry, dict) or not isinstance(entry.get("round"), int)
+                    or not isinstance(entry.get("tiebreak"), int) or not isinstance(entry.get("voice"), list)
+                    or len(entry["voice"]) != players or not all(isinstance(v, int) for v in entry["voice"])):
+                raise ValueError(f"bad round record {entry!r}")
         if sorted(state.deck) != sorted(CARDS_BY_ID):
             raise ValueError("the deck names unknown cards")
         for hand in state.hands:
