@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
-from pygame_core import CHANCE, IllegalActionError, Match
+from pygame_core import CHANCE, IllegalActionError, Match, SaveError, saves
 from pygame_core.hex_hex.components import CARDS, DECK_SIZE
 from pygame_core.hex_hex.rules import (
     GAME, Cast, Challenge, Dealer, Detonate, Draw, Eradicate, HexHex, Law, Lose, Null, Pass, Pick,
@@ -544,6 +545,102 @@ def test_a_player_answering_several_hexes_may_not_spend_a_card_another_hex_needs
         state.apply(Play("right", 0, (3,)))
     with pytest.raises(IllegalActionError, match="must"):
         state.apply(Take(0))
+
+
+# -- the original rulings (games saved before 2026-12 replay as they were played) -----------
+FIXTURES = Path(__file__).parent / "fixtures" / "saves"
+OLD_SAVES = sorted(FIXTURES.glob("hex-hex-*p-format2.json"))
+
+
+def test_the_rulings_option_is_hidden_and_old_saves_get_the_original_rulings():
+    opt = GAME.options["rulings"]
+    assert opt.hidden and opt.default == "2026-12" and opt.legacy == "original"
+    assert GAME.saved_options({"series": 1}) == {"series": 1, "rulings": "original"}
+    assert GAME.new(4).rulings == "2026-12"
+
+
+def test_an_original_state_writes_no_rulings_key_so_old_digests_match():
+    old, new = GAME.new(4, rulings="original"), GAME.new(4)
+    assert "rulings" not in old.to_dict() and new.to_dict()["rulings"] == "2026-12"
+    assert GAME.from_json(old.to_json()).rulings == "original"
+    assert GAME.from_json(new.to_json()).rulings == "2026-12"
+    assert GAME.from_json(old.to_json()) == old and GAME.from_json(new.to_json()) == new
+
+
+def test_the_engine_bookkeeping_of_events_stays_out_of_the_json():
+    match = Match.start(GAME, 4, seed="events")
+    assert not [k for k in match.state.to_dict() if k.startswith("_")]
+    assert not [k for k in match.state.clone().__dict__ if k.startswith("_")]
+
+
+def test_original_rulings_null_reaches_a_card_past_a_detonate():
+    # The test of our first version: seat 1's Null cancels the Turn Aside although a Detonate
+    # came after it, so nothing arrives and the Detonate fizzles.
+    state = start([hand("right", "detonate"), hand("null"), ["dismiss"] * 5, hand("right")],
+                  rulings="original")
+    state.apply(Cast(0))
+    play(state, "play right h0 >3")          # 0 -> 3
+    state.apply(Play("right", 0, (2,)))     # 3 -> 2; window: 0, 1, 2
+    state.apply(Detonate(2))                # seat 0; window restarts after seat 0: 1, 2, 3
+    assert [a for a in state.legal_actions() if isinstance(a, Null)] == [Null(0), Null(1)]
+    state.apply(Null(0))
+    close_window(state)
+    assert state.voice == [5, 5, 5, 5] and state.hexes[0]["at"] == 3
+
+
+def test_original_rulings_null_on_your_turn_reaches_the_card_that_sent_the_hex():
+    # As test_null_on_your_turn_cancels_only_the_card_played_last, with the original rulings:
+    # seat 0's Turn Aside stays Nullable on seat 1's turn after seat 3 Nulled seat 1's answer.
+    state = start([hand("left"), hand("null", "right"), hand(), hand("null")], dealer=0,
+                  rulings="original")
+    state.apply(Cast(0))
+    play(state, "play left h0 >1")
+    state.apply(Play("right", 0, (0,)))
+    while state.current_player != 3:
+        state.apply(Pass())
+    state.apply(Null(0))
+    close_window(state)
+    assert state.hexes[0]["at"] == 1 and state.hexes[0]["back"] is not None
+    state.apply(Play("null", 0))
+    close_window(state)
+    assert state.hexes[0]["at"] == 0 and state.current_player == 0
+
+
+def test_original_rulings_hexed_only_by_a_hex_no_card_answers():
+    state = _two_hexes_on_seat_0(["left"] + ["dismiss"] * 4)
+    original = GAME.from_dict({k: v for k, v in state.to_dict().items() if k != "rulings"})
+    assert original.rulings == "original"
+    assert original.legal_actions() == [Play("left", 0, (1,))]     # no choosing to be HEXED
+    with pytest.raises(IllegalActionError, match="must play it"):
+        original.apply(Take(0))
+    madr = _two_hexes_on_seat_0(["left", "right"] + ["dismiss"] * 3, second="madr")
+    madr = GAME.from_dict({k: v for k, v in madr.to_dict().items() if k != "rulings"})
+    assert madr.legal_actions() == [Play("left", 0, (1,)), Play("right", 0, (3,))]
+
+
+@pytest.mark.parametrize("path", OLD_SAVES, ids=lambda p: p.name)
+def test_saves_from_before_the_rulings_replay_only_under_the_original_rulings(path):
+    # Bot games saved by the engine just before the rulings (commit 2d37922); each passes
+    # through a move the new rulings forbid (see its title).
+    text = path.read_text(encoding="utf-8")
+    match, _ = saves.load(text)                         # digest checked
+    assert match.options["rulings"] == "original" and "rulings" not in match.state.to_dict()
+    data = json.loads(text)
+    data["options"]["rulings"] = "2026-12"
+    with pytest.raises(SaveError, match="does not replay"):
+        saves.load(json.dumps(data))
+
+
+def test_a_save_stopped_where_the_rulings_differ_replays_elsewhere_under_the_new_ones():
+    # The six-player save up to the Intended's Null on their turn: every move is legal under
+    # both rulings, but the Hex's record of its sending card is kept only by the original ones.
+    data = json.loads((FIXTURES / "hex-hex-6p-format2.json").read_text(encoding="utf-8"))
+    at = data["log"].index("play null h0")
+    old = Match.replay(GAME, 6, {"series": 1, "rulings": "original"}, data["seed"], data["log"][:at])
+    new = Match.replay(GAME, 6, {"series": 1}, data["seed"], data["log"][:at])
+    assert Play("null", 0) in old.state.legal_actions()
+    assert Play("null", 0) not in new.state.legal_actions()
+    assert old.state.hexes[0]["back"] is not None and new.state.hexes[0]["back"] is None
 
 
 def test_cut_to_the_chase_makes_everyone_discard_at_random_down_to_two():

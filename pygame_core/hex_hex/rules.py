@@ -30,7 +30,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar, Sequence, cast
 
-from ..engine import CHANCE, Game, IllegalActionError, Option, State
+from ..engine import CHANCE, Event, Game, IllegalActionError, Option, State
+from ..names import default_name
 from .components import (
     BEATS, CARDS, CARDS_BY_ID, CHASE_LIMIT, DECEPTION_CAUGHT_LOSS, DECEPTION_CHALLENGE_LOSS,
     DISMISS_GAIN, ENHANCED_TOKENS, HAND_SIZE, HEXHEX_LOSS, MARKED_MAN_DRAW, MARKED_MAN_LIMIT,
@@ -45,6 +46,13 @@ SERIES_LENGTHS = (1, 2, 3, 5)
 """Games in a Laying Down the Law series (all are played; most games won takes the series)."""
 MAX_TIEBREAKS = 10
 """After this many tie-break rounds without a sole leader the tied players share the win."""
+RULINGS = ("2026-12", "original")
+CURRENT_RULINGS, ORIGINAL_RULINGS = RULINGS
+"""Which rulings a game follows. "2026-12": Null cancels only the last card played, and a
+player with more Hexes on them than answers chooses which go off (rulebook). "original": our
+first reading (Null reaches any card still in a window, or on your turn the card that sent you
+the Hex however long ago; HEXED only by a Hex no card in hand answers), kept so that games
+saved before the correction replay as they were played (a hidden option, see HexHexGame)."""
 
 # Cards whose answer names a player of your choice (the "pointing" law taxes them).
 CHOSEN_TARGET = frozenset({"across", "chase", "choke", "called", "blind", "charm", "friend"})
@@ -66,6 +74,25 @@ def law_text(code: str) -> str:
     if code.startswith("cancel-"):
         return f"Cancel an earlier law ({law_text(code[7:])})"
     return LAW_TEXT[code]
+
+
+EFFECT_NAMES = {"ward": "Ward", "deception": "Deception", "charm": "Charm"}
+"""Standing effects Eradicate ends, by the word the notation uses."""
+
+
+def sending(card: str, to: list[int], by: int, nm: Any) -> str:
+    """Where an answer sends the Hex, in words ("" for an answer that sends it nowhere)."""
+    if not to:
+        return ""
+    if card == "friend":
+        return f": {nm(to[0])} is the friend, {nm(to[1])} the enemy"
+    if card == "duck":
+        return f", so {nm(by)}'s Hex flies on to {nm(to[0])}" if by >= 0 else f" to {nm(to[0])}"
+    if card == "twain":
+        return f": the Hex is copied, one to {nm(to[0])} and one to {nm(to[1])}"
+    if card == "doubleback":
+        return f": the Hex is copied and both go to {nm(to[0])}"
+    return " sending the Hex to " + " and ".join(nm(t) for t in to)
 
 
 # -- actions -------------------------------------------------------------------------------
@@ -324,10 +351,11 @@ def _markers(h: dict[str, Any]) -> int:
 
 
 class HexState(State):
-    def __init__(self, players: int, series: int = 1) -> None:
+    def __init__(self, players: int, series: int = 1, rulings: str = CURRENT_RULINGS) -> None:
         n = players
         self.players = n
         self.series = series
+        self.rulings = rulings                 # not in the JSON when original (see to_dict)
         self.game_no = 1
         self.wins = [0] * n
         self.laws: list[str] = []
@@ -356,10 +384,18 @@ class HexState(State):
         self.events: list[str] = []            # recent public happenings, for the table
         self.last_race: dict[str, Any] = {}
         self.last_sign: dict[str, Any] = {}
+        # Voice at the end of each round of this game: {"round", "tiebreak", "voice"}. Kept
+        # only under the current rulings: original states keep the JSON they always had.
+        self.history: list[dict[str, Any]] = []
         self.finished = False
         self.jobs: list[list[Any]] = [["first"]]
 
     # -- helpers ---------------------------------------------------------------------------
+    @property
+    def original(self) -> bool:
+        """Whether this game follows the original rulings (a save from before 2026-12)."""
+        return self.rulings == ORIGINAL_RULINGS
+
     @property
     def mult(self) -> int:
         return 2 if self.tiebreaks else 1
@@ -614,8 +650,8 @@ class HexState(State):
         hand answers as many of the others without it (always, when no card answers `h`).
         """
         plays = self.answers(s, h)
-        if not self.multi():
-            return plays, not plays
+        if self.original or not self.multi():
+            return plays, not plays     # original rulings: HEXED only if no card answers `h`
         todo = [x for x in self.volley_order()
                 if x["at"] == s and str(x["id"]) not in self.commits and x["id"] != h["id"]]
         if not todo:
@@ -709,6 +745,8 @@ class HexState(State):
         newest response is the last card; before any response, the answers that came into
         play together (one answer, or a volley's readied answers) all are.
         """
+        if self.original:    # any card still in the window, however old
+            return [k for k, it in enumerate(self.pending) if it["kind"] in ("play", *RESPONSES)]
         if not self.pending:
             return []
         k = len(self.pending) - 1
@@ -773,7 +811,7 @@ class HexState(State):
             card = CARDS_BY_ID.get(action.card)
             h = self.answering()
             if action.hex != h["id"]:
-                return f"the Hex to answer now is h{h['id']}"
+                return "another Hex is waiting for your answer first"
             if card is None:
                 return "there is no such card"
             held = action.real or action.card
@@ -796,7 +834,7 @@ class HexState(State):
             if h["mad"] and action.card in ("dismiss", "sign", "null"):
                 return "a Maddened Hex may only be passed on in its direction"
             if action.card == "null" and not h["back"]:
-                if not any(self.played):
+                if self.original or not any(self.played):
                     return "no card sent this Hex to you, so there is nothing to cancel"
                 return "Null cancels only the last card played, and that is not a card that sent this Hex to you"
             if action.to:
@@ -820,8 +858,8 @@ class HexState(State):
             if kind != "play":
                 return "no Hex is waiting for your answer now"
             if action.hex != self.answering()["id"]:
-                return f"the Hex to answer now is h{self.answering()['id']}"
-            if self.multi():
+                return "another Hex is waiting for your answer first"
+            if self.multi() and not self.original:
                 return ("your cards can pass on this Hex as well as every other one they can, so "
                         "you must play one")
             return "you hold a card that can answer this Hex, so you must play it"
@@ -891,6 +929,7 @@ class HexState(State):
                 self._event(f"Fate turns over {CARDS_BY_ID[action.card].name} for S{job[1]}")
                 if h is not None and h["at"] == job[1] and CARDS_BY_ID[action.card].timing != T_DEALT:
                     h["force"] = action.card
+                    self.emit(Event("fate", seat=job[1], subject=action.card))
         elif kind == "trim":
             # A random discard goes face down in front of its player (rulebook): only they know it.
             self.hands[job[1]].remove(action.card)
@@ -904,11 +943,13 @@ class HexState(State):
             if self._plays_of(s, action.card, h):
                 h["force"] = action.card
                 self._event(f"Blind Hex pulls {CARDS_BY_ID[action.card].name} from S{s}: it must be played")
+                self.emit(Event("blind", seat=s, amount=1, subject=action.card))
                 self.jobs.pop(0)
             else:
                 self.hands[s].remove(action.card)
                 self.discard.append(action.card)
                 self._event(f"Blind Hex pulls {CARDS_BY_ID[action.card].name} from S{s}: no good, thrown away")
+                self.emit(Event("blind", seat=s, amount=0, subject=action.card))
         elif kind == "steal":
             self.jobs.pop(0)
             self.hands[job[2]].remove(action.card)
@@ -927,13 +968,16 @@ class HexState(State):
         elif kind == "spite":
             self.jobs.pop(0)
             if action.amount:
-                self._lose(job[1], action.amount, shield=False)
+                given = self._lose(job[1], action.amount, shield=False)
                 lost = self._lose(action.target, 2 * action.amount)
                 self._event(f"S{job[1]} gives up {action.amount * self.mult}: S{action.target} loses {lost}")
+                self.emit(Event("lose", seat=job[1], amount=given, subject="sacrifice", other=action.target))
+                self.emit(Event("lose", seat=action.target, amount=lost, subject="spite", other=job[1]))
         elif kind == "strike":
             self.jobs.pop(0)
             lost = self._lose(action.target, 1)
             self._event(f"S{job[1]} strikes back: S{action.target} loses {lost}")
+            self.emit(Event("lose", seat=action.target, amount=lost, subject="strike", other=job[1]))
         elif kind == "race":
             job[2][str(self.current_player)] = action.ms
             if len(job[2]) == len(self._race_order(job)):
@@ -1004,7 +1048,8 @@ class HexState(State):
         self.hands[item["seat"]].remove(item["real"])
         self.played[item["seat"]] += 1
         if "pointing" in self.laws and item["card"] in CHOSEN_TARGET:
-            self._lose(item["seat"], 1, shield=False)
+            lost = self._lose(item["seat"], 1, shield=False)
+            self.emit(Event("lose", seat=item["seat"], amount=lost, subject="pointing"))
         if item["deceit"]:
             self.buried[item["seat"]].append(item["real"])
         else:
@@ -1018,6 +1063,13 @@ class HexState(State):
                 self._show(it)
         self.pending = items
         self._event("The readied answers are revealed together")
+        for it in items:
+            if it["kind"] == "play":
+                to = it["to"]
+                self.emit(Event("answer", seat=it["seat"], amount=1 if it["deceit"] else 0,
+                                subject=it["card"], other=to[-1] if to else None))
+            else:
+                self.emit(Event("answer", seat=it["seat"]))
         if any(it["kind"] == "play" for it in items):
             self.jobs[0:0] = [["window", self.caster, 1, 0], ["resolve"]]
         else:
@@ -1042,10 +1094,12 @@ class HexState(State):
                     if it["real"] == it["card"]:
                         lost = self._lose(s, DECEPTION_CHALLENGE_LOSS, shield=False)
                         self._event(f"S{s} challenges S{liar}: it really is {CARDS_BY_ID[it['card']].name}; S{s} loses {lost}")
+                        self.emit(Event("challenge", seat=s, amount=lost, subject=it["card"], other=liar))
                     else:
                         it["caught"] = True
                         self._event(f"S{s} challenges S{liar}: caught bluffing with "
                                     f"{CARDS_BY_ID[it['real']].name}")
+                        self.emit(Event("caught", seat=liar, subject=it["real"], other=s))
                     break
             self.jobs[0] = ["window", s, 0, 0]
             return
@@ -1078,6 +1132,7 @@ class HexState(State):
                 else:
                     self.charm[t] = -1
                 self._event(f"S{it['seat']} eradicates the {it['effect']} on S{t}")
+                self.emit(Event("eradicated", seat=it["seat"], subject=it["effect"], other=t))
         for k, it in enumerate(pend):
             if it["kind"] == "take":
                 booms.append(["boom", it["seat"], it["hex"], 0])
@@ -1088,7 +1143,9 @@ class HexState(State):
                     self._effect(it, before, after, arrived)
                 else:
                     self._event(f"S{it['seat']}'s {CARDS_BY_ID[it['card']].name} is cancelled")
-        self._forget_older_cards(pend, {hid for _, hid in arrived})
+                    self.emit(Event("cancelled", seat=it["seat"], subject=it["card"]))
+        if not self.original:
+            self._forget_older_cards(pend, {hid for _, hid in arrived})
         for k, it in enumerate(pend):
             if it["kind"] == "detonate" and k in eff:
                 for i, (t, hid) in enumerate(arrived):
@@ -1097,6 +1154,7 @@ class HexState(State):
                         booms.append(["boom", t, hid, 0])
                         self._gain(it["seat"], 1)
                         self._event(f"S{it['seat']} detonates the Hex on S{t}")
+                        self.emit(Event("detonate", seat=it["seat"], amount=self.mult, other=t))
                         break
         self.jobs[0:0] = before + booms + after
 
@@ -1160,16 +1218,19 @@ class HexState(State):
             move(twin, to[1], s)
         elif card == "friend":
             self._gain(to[0], 1)
+            self.emit(Event("gain", seat=to[0], amount=self.mult, subject="friend", other=s))
             move(h, to[1], s)
         elif card == "null":
             back = h["back"]
             h.update(back)
             h["back"], h["force"] = None, ""
             self._event(f"S{s} Nulls the card that sent them h{h['id']}: it returns to S{h['at']}")
+            self.emit(Event("returned", seat=s, other=h["at"]))
             return
         elif card == "dismiss":
             self.hexes.remove(h)
             self._gain(s, DISMISS_GAIN)
+            self.emit(Event("gain", seat=s, amount=DISMISS_GAIN * self.mult, subject="dismiss"))
         elif card == "sign":
             self.hexes.remove(h)
             self.signs.append(s)
@@ -1196,24 +1257,31 @@ class HexState(State):
         by = h["by"]
         if card:
             self._play_card(s, card)
+        sender = by if by >= 0 else None
         if card == "whatthehex":
             total = sum(self._lose(o, 1) for o in range(self.players) if o != s)
             self.voice[s] += total
             self._event(f"The Hex goes off on S{s}, who plays What the Hex: +{total}")
+            self.emit(Event("hexed", seat=s, amount=total, subject=card, other=sender))
         elif card == "level":
             others = [o for o in range(self.players) if o != s]
             top = max(self.voice[o] for o in others)
+            self.emit(Event("hexed", seat=s, amount=self.mult, subject=card, other=sender))
             for o in others:
                 if self.voice[o] == top:
-                    self._lose(o, 1)
+                    self.emit(Event("lose", seat=o, amount=self._lose(o, 1), subject="level", other=s))
             self._gain(s, 1)
             self._event(f"The Hex goes off on S{s}, who plays Level")
         else:
             if card == "curse":
                 loss += 2
             lost = self._lose(s, loss)
+            # A caught bluff's Hex goes off for a fixed loss (the bluff's price, not the Hex's).
+            self.emit(Event("bluff" if fixed else "hexed", seat=s, amount=lost, subject=card or "",
+                            other=sender))
             if by >= 0:
                 self._gain(by, 1)
+                self.emit(Event("gain", seat=by, amount=self.mult, subject="sent", other=s))
             extra = f" with {CARDS_BY_ID[card].name}" if card else ""
             self._event(f"HEXED: S{s} loses {lost}{extra}" + (f", S{by} gains {self.mult}" if by >= 0 else ""))
         if "strike" in self.laws:
@@ -1239,11 +1307,14 @@ class HexState(State):
         self.last_race = {"caller": job[1], "times": {str(k): v for k, v in sorted(times.items())},
                           "losers": losers, "lost": lost}
         self._event("HEX-HEX: slowest " + ", ".join(f"S{s} ({times[s]} ms)" for s in losers))
+        for s in losers:
+            self.emit(Event("race", seat=s, amount=lost[str(s)], subject=str(times[s]), other=job[1]))
 
     def _finish_sign(self, job: list[Any]) -> None:
         player = job[1]
         signs = {int(k): v for k, v in job[2].items()}
         hex_sign = signs[player]
+        self.emit(Event("hexsign", seat=player, subject=hex_sign))
         change: dict[str, int] = {}
         for s, x in sorted(signs.items()):
             if s == player:
@@ -1254,6 +1325,7 @@ class HexState(State):
             else:
                 lose = 2 if BEATS[hex_sign] == x else 1
                 change[str(s)] = -self._lose(s, lose)
+            self.emit(Event("sign", seat=s, amount=change[str(s)], subject=x, other=player))
         self.last_sign = {"player": player, "signs": {str(k): v for k, v in sorted(signs.items())},
                           "change": change}
         self._event(f"Hex Sign of S{player}: {hex_sign}")
@@ -1262,7 +1334,7 @@ class HexState(State):
         if "hoarder" in self.laws:
             for s in range(self.players):
                 if len(self.hands[s]) >= 3:
-                    self._lose(s, 1, shield=False)
+                    self.emit(Event("lose", seat=s, amount=self._lose(s, 1, shield=False), subject="hoarder"))
         for s in range(self.players):
             self.discard += self.hands[s]
             self.hands[s] = []
@@ -1274,6 +1346,10 @@ class HexState(State):
         self.hexes, self.pending, self.commits, self.signs = [], [], {}, []
         self.next_hex = 0
         self._event(f"Round {self.round} ends: Voice " + " ".join(str(v) for v in self.voice))
+        self.emit(Event("round_end", amount=self.round, subject=" ".join(str(v) for v in self.voice)))
+        if not self.original:
+            self.history.append({"round": self.round, "tiebreak": self.tiebreaks,
+                                 "voice": list(self.voice)})
         if self.tiebreaks or self.round >= self.rounds:
             top = max(self.voice)
             leaders = [s for s in range(n) if self.voice[s] == top]
@@ -1294,11 +1370,21 @@ class HexState(State):
         for s in leaders:
             self.wins[s] += 1
         self._event(f"Game {self.game_no} won by " + ", ".join(f"S{s}" for s in leaders))
+        shared = "shared" if len(leaders) > 1 else ""
+        for s in leaders:
+            self.emit(Event("won" if self.series == 1 else "won_game", seat=s, amount=top,
+                            subject=shared if self.series == 1 else str(self.game_no)))
         if self.game_no < self.series:
             self.jobs.insert(0, ["law", leaders[0]])
         else:
             self.finished = True
             self.jobs = [["over"]]
+            if self.series > 1:
+                best = max(self.wins)
+                champions = [s for s in range(self.players) if self.wins[s] == best]
+                for s in champions:
+                    self.emit(Event("won_series", seat=s, amount=best,
+                                    subject="shared" if len(champions) > 1 else ""))
 
     def _lay_down(self, code: str) -> None:
         if code.startswith("cancel-"):
@@ -1308,6 +1394,7 @@ class HexState(State):
         self._event("New law: " + law_text(code))
         n = self.players
         self.game_no += 1
+        self.history = []
         self.voice = [VOICE_AT_START] * n
         self.round, self.tiebreaks = 1, 0
         banned = {c[4:] for c in self.laws if c.startswith("ban-")}
@@ -1393,6 +1480,7 @@ class HexState(State):
             self.deck[c] += 1
         if pool:
             self._event("The deck is empty: the discards are shuffled into a new deck")
+            self.emit(Event("reshuffle"))
 
     def _new_round(self) -> None:
         if self.tiebreaks or self.round == self.rounds:
@@ -1407,6 +1495,7 @@ class HexState(State):
         self.jobs[0:0] = draws + [["pwd"], ["cast"], ["endround"]]
         if self.tiebreaks:
             self._event(f"Tie-break round {self.tiebreaks}: every gain and loss counts double")
+            self.emit(Event("tiebreak", amount=self.tiebreaks))
 
     def _when_dealt(self) -> None:
         """Resolve one play-when-dealt card (seat order from the dealer's left), then look again."""
@@ -1434,13 +1523,14 @@ class HexState(State):
                 self.hands[s].sort()
                 more = [["draw", s, "", -1]] * (TRICKS_TAKE - taken)
             self._event(f"S{s} reveals {CARDS_BY_ID[card].name}")
+            self.emit(Event("revealed", seat=s, subject=card))
             self.jobs[0:0] = [list(j) for j in more] + [["pwd"]]
             return
 
     # -- text ------------------------------------------------------------------------------
     def describe(self, action: Any, names: Sequence[str]) -> str:
         def nm(s: int) -> str:
-            return names[s] if 0 <= s < len(names) else f"Seat {s + 1}"
+            return names[s] if 0 <= s < len(names) else default_name(s)
 
         job = self.jobs[0]
         kind = job[0]
@@ -1449,8 +1539,14 @@ class HexState(State):
         if kind == "first":
             return f"{nm(action.seat)} is chosen at random to deal first"
         if kind == "draw":
-            return f"{nm(job[1])} " + ("turns over " + CARDS_BY_ID[action.card].name + " with Fate"
-                                       if job[2] == "fate" else "draws a card")
+            if job[2] == "fate":
+                return f"{nm(job[1])} turns over {CARDS_BY_ID[action.card].name} with Fate"
+            if self.dealing():
+                # The deal is one line: the first card of it says so, the others say nothing.
+                if any(self.hands):
+                    return ""
+                return f"{nm(self.dealer)} deals {HAND_SIZE} cards to each player"
+            return f"{nm(job[1])} draws a card"
         if kind == "trim":
             return f"{nm(job[1])} throws away a card at random, face down"
         if kind == "blind":
@@ -1461,35 +1557,30 @@ class HexState(State):
             h = self.answering()
             card = CARDS_BY_ID[action.card]
             if self.multi():
-                return f"{who} readies a face-down answer for the Hex on them"
+                return f"{who} readies a face-down answer for one of the Hexes on them"
             down = " face down, naming" if action.real else ""
-            to = ""
-            if action.card == "friend":
-                to = f": {nm(action.to[0])} is the friend, {nm(action.to[1])} the enemy"
-            elif action.card == "duck":
-                to = f", so {nm(h['by'])}'s Hex flies on to {nm(action.to[0])}"
-            elif action.to:
-                to = " sending the Hex to " + " and ".join(nm(t) for t in action.to)
-            return f"{who} plays{down} {card.name}{to}"
+            return f"{who} plays{down} {card.name}{sending(action.card, list(action.to), h['by'], nm)}"
         if isinstance(action, Take):
             if self.multi():
-                return f"{who} readies a face-down answer for the Hex on them"
+                return f"{who} readies a face-down answer for one of the Hexes on them"
             h = self.answering()
             return f"{who} cannot pass the Hex from {nm(h['by'])} and is HEXED"
         if isinstance(action, Cast):
             return f"{who} says HEX-HEX, {nm(action.target)}! {nm(action.target)} is The Intended"
         if isinstance(action, Dealer):
-            return f"{who} picks {nm(action.seat)} to deal, and will cast the Hex"
+            if action.seat == s:
+                return f"{who} has the least Voice, deals and will cast the Hex"
+            return f"{who} has the least Voice, picks {nm(action.seat)} to deal and will cast the Hex"
         if isinstance(action, Pass):
             return f"{who} lets it happen"
         if isinstance(action, Null):
             it = self.pending[action.item]
-            what = CARDS_BY_ID[it["card"]].name if it["kind"] == "play" else it["kind"].capitalize()
+            what = CARDS_BY_ID[it["card"] if it["kind"] == "play" else it["kind"]].name
             return f"{who} plays Null on {nm(it['seat'])}'s {what}"
         if isinstance(action, Detonate):
             return f"{who} Detonates the Hex arriving at {nm(action.target)}"
         if isinstance(action, Eradicate):
-            return f"{who} Eradicates the {action.effect} on {nm(action.target)}"
+            return f"{who} plays Eradicate on {nm(action.target)}'s {EFFECT_NAMES[action.effect]}"
         if isinstance(action, Challenge):
             return f"{who} challenges the face-down claim"
         if isinstance(action, HexHex):
@@ -1508,11 +1599,22 @@ class HexState(State):
             return f"{who} strikes back at {nm(action.target)}"
         if isinstance(action, Law):
             return f"{who} lays down the law: {law_text(action.code)}"
-        return f"{who}: {action}"
+        return f"{who} acts"
+
+    def dealing(self) -> bool:
+        """Whether the next draw is part of a round's deal (not Marked Man, Tricks or Theft)."""
+        job = self.jobs[0]
+        return (job[0] == "draw" and job[2] == "" and job[3] == -1 and not self.table
+                and not self.hexes and any(j[0] == "cast" for j in self.jobs))
 
     # -- saving and views --------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        return _copy_fields(vars(self))
+        data = _copy_fields(vars(self))
+        if self.original:
+            # States from before the rulings had no such keys: their JSON and digests stay.
+            for key in _NEWER_FIELDS:
+                del data[key]
+        return data
 
     def clone(self) -> "HexState":
         new = HexState.__new__(HexState)
@@ -1582,6 +1684,7 @@ class HexState(State):
             "window": window, "race": race, "sign": sign,
             "signs_waiting": list(self.signs),
             "last_race": self.last_race, "last_sign": self.last_sign,
+            "history": list(self.history),
             "events": list(self.events),
             "phase": kind,
             "current": cur,
@@ -1599,13 +1702,20 @@ def _copy_item(it: Any) -> Any:
     return [(v.copy() if isinstance(v, (list, dict)) else v) for v in it]
 
 
+_NEWER_FIELDS = ("rulings", "history")
+"""Fields a state under the original rulings leaves out of its JSON (see HexState.to_dict)."""
 _FLAT = ("wins", "laws", "voice", "discard", "table", "played", "ward", "deceive", "charm",
          "signs", "hexed", "events")
 
 
 def _copy_fields(d: dict[str, Any]) -> dict[str, Any]:
-    """The state's fields, copied just deep enough (no field nests more than two levels)."""
-    out = dict(d)
+    """The state's fields, copied just deep enough (no field nests more than two levels).
+
+    Underscored attributes are the engine's bookkeeping (`State.apply_recording` leaves
+    `_events` and `_recording` on a state Match applied an action to), not the position: they
+    stay out of the JSON, so saves keep their digests.
+    """
+    out = {k: v for k, v in d.items() if not k.startswith("_")}
     for k in _FLAT:
         out[k] = list(d[k])
     out["deck"] = dict(d["deck"])
@@ -1615,6 +1725,8 @@ def _copy_fields(d: dict[str, Any]) -> dict[str, Any]:
     out["commits"] = {k: _copy_item(v) for k, v in d["commits"].items()}
     out["pending"] = [_copy_item(it) for it in d["pending"]]
     out["jobs"] = [_copy_item(j) for j in d["jobs"]]
+    if "history" in d:
+        out["history"] = list(d["history"])   # its entries are never changed once written
     # last_race / last_sign are replaced, never changed in place, so they may be shared.
     return out
 
@@ -1638,10 +1750,15 @@ class HexHexGame(Game):
     options: ClassVar[dict[str, Option]] = {
         "series": Option("series", SERIES_LENGTHS, 1, "Laying Down the Law",
                          "Games in the series; each game's winner adds a law for the rest of it."),
+        "rulings": Option("rulings", RULINGS, CURRENT_RULINGS, "Rulings",
+                          "Original: Null cancels any card still in play and you are HEXED only by "
+                          "a Hex none of your cards answers, as our first version ruled; kept so "
+                          "that games saved before the correction replay as they were played.",
+                          legacy=ORIGINAL_RULINGS, hidden=True),
     }
 
     def _new(self, players: int, options: dict[str, Any]) -> HexState:
-        state = HexState(players, options["series"])
+        state = HexState(players, options["series"], options["rulings"])
         state._advance()
         return state
 
@@ -1649,11 +1766,21 @@ class HexHexGame(Game):
         players = data["players"]
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise ValueError(f"bad player count {players!r}")
-        state = HexState(players, int(data["series"]))
-        for key, default in vars(state).items():
+        rulings = data.get("rulings", ORIGINAL_RULINGS)   # not named: original (see to_dict)
+        if rulings not in RULINGS:
+            raise ValueError(f"bad rulings {rulings!r}")
+        state = HexState(players, int(data["series"]), rulings)
+        fields = [k for k in vars(state) if k != "rulings" and (k in data or k not in _NEWER_FIELDS)]
+        for key in fields:
+            default = getattr(state, key)
             if type(data[key]) is not type(default):
                 raise ValueError(f"{key} should be {type(default).__name__}")
-        state.__dict__.update(_copy_fields({k: data[k] for k in vars(state)}))
+        state.__dict__.update(_copy_fields({k: data[k] for k in fields}))
+        for entry in state.history:
+            if (not isinstance(entry, dict) or not isinstance(entry.get("round"), int)
+                    or not isinstance(entry.get("tiebreak"), int) or not isinstance(entry.get("voice"), list)
+                    or len(entry["voice"]) != players or not all(isinstance(v, int) for v in entry["voice"])):
+                raise ValueError(f"bad round record {entry!r}")
         if sorted(state.deck) != sorted(CARDS_BY_ID):
             raise ValueError("the deck names unknown cards")
         for hand in state.hands:
