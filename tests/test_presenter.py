@@ -40,9 +40,20 @@ def test_the_deal_is_one_line_and_the_log_groups_by_turn() -> None:
     assert all(a != b for a, b in zip(seats, seats[1:])), "one group per turn"
     decisions = [e for e in match.log if e.seat != CHANCE]
     view = presenter.view_module("hex-please")
-    told = [line for e in match.log[match.log.index(decisions[0]):]
+    told = [line for e in match.log[match.log.index(decisions[0]):] if str(e.action) != "pass"
             for line in presenter.entry_lines(e, view, match.names)]
-    assert [line for g in groups[1:] for line in g.lines] == told
+    shown = iter(line for g in groups[1:] for line in g.lines)
+    assert all(line in shown for line in told), "every line, in order (passes may be folded)"
+
+
+def test_a_run_of_passes_by_several_players_reads_as_one_line() -> None:
+    match = played("hex-hex", 4, 40, seed="passes")
+    groups = presenter.turns(match)
+    lines = [line for g in groups for line in g.lines]
+    passes = [e for e in match.log if str(e.action) == "pass"]
+    assert passes, "this game has response windows nobody answered"
+    assert any(" pass." in line or "passes." in line for line in lines)
+    assert sum(len(g.lines) for g in groups) < len(match.log)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

@@ -185,24 +185,42 @@ def entry_lines(entry: LogEntry, view: Any, names: Sequence[str]) -> list[str]:
     return lines
 
 
+PASS = "pass"
+"""The notation every game uses for letting a moment go by; runs of passes read as one line."""
+
+
 def turns(match: Match, start: int = 0) -> list[Turn]:
     """The log from entry `start` grouped by turn. Chance belongs to the turn it follows;
-    everything chance does before the first decision (the deal) is one line."""
+    everything chance does before the first decision (the deal) is one line, and a run of
+    plain passes by several players (a response window nobody answered) is one line in the
+    turn it interrupts."""
     view = view_module(match.game.id)
     groups: list[Turn] = []
     seat: int | None = None
     lines: list[str] = []
+    passers: list[str] = []
     first_decision = next((i for i, e in enumerate(match.log) if e.seat != CHANCE), len(match.log))
+
+    def told_passes() -> None:
+        if passers:
+            lines.append(f"{and_list(passers)} pass{'es' if len(passers) == 1 else ''}.")
+            passers.clear()
+
     for i, entry in enumerate(match.log[start:], start):
         if i < first_decision:
             if i == 0:
                 lines.append(setup_line(match))
             continue
+        if str(entry.action) == PASS and not entry.events and entry.seat != seat and seat is not None:
+            passers.append(match.names[entry.seat])
+            continue
+        told_passes()
         if entry.seat != CHANCE and entry.seat != seat:
             if lines:
                 groups.append(Turn(seat, tuple(lines)))
             seat, lines = entry.seat, []
         lines.extend(entry_lines(entry, view, match.names))
+    told_passes()
     if lines:
         groups.append(Turn(seat, tuple(lines)))
     return groups
