@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import wait_ready
+from conftest import fast_settings, wait_ready
 from playwright.sync_api import Page, expect
 
 
@@ -31,3 +31,31 @@ def test_tutorial_first_steps_refuse_other_moves_and_resume_after_reload(page: P
     expect(page.locator("#log")).to_contain_text("You lay a blue Solid")
     page.click("#tutorial-leave")
     expect(page.locator("#menu")).to_be_visible()
+
+
+def test_each_tutorial_step_stays_until_the_learner_continues(page: Page, site):
+    """A computer's scripted move waits for Next, so its explanation can be read; a wrong move
+    is answered in the panel, with no toast over the hand."""
+    from pygame_core.hex_please.tutorial import TUTORIAL
+    fast_settings(page)
+    page.goto(site.url)
+    wait_ready(page)
+    page.click(".tutorial-start[data-game='hex-please']")
+    human = TUTORIAL["human"]
+    computer_steps = 0
+    for number, step in enumerate(TUTORIAL["steps"][:6]):
+        expect(page.locator("#tutorial-title")).to_contain_text(f"{number + 1}.")
+        seat = step.get("seat")
+        if seat is None:
+            page.click("#tutorial-next")
+        elif seat == human:
+            page.locator(f"#board [data-action='{step['expect'][0]}']").click()
+        else:
+            computer_steps += 1
+            title = page.inner_text("#tutorial-title")
+            page.wait_for_timeout(2500)
+            assert page.inner_text("#tutorial-title") == title, "a computer step must wait for Next"
+            expect(page.locator("#tutorial-next")).to_contain_text("moves")
+            page.click("#tutorial-next")
+    assert computer_steps, "the first steps include a computer's move"
+    assert page.locator("#notice").is_hidden()

@@ -970,30 +970,33 @@ class App:
             return
         set_text("tutorial-title", f"{session.step + 1}. {step.get('title', '')}")
         set_text("tutorial-text", step.get("text", ""))
-        show("tutorial-next", step.get("seat") is None)
+        seat = step.get("seat")
+        computer_step = seat is not None and not session.is_human(seat)
+        # Every explanation stays until the learner continues; a computer's scripted move is
+        # played when they press Next, so its step can be read first.
+        show("tutorial-next", seat is None or computer_step)
+        set_text("tutorial-next", f"Next: {session.match.names[seat]} moves" if computer_step else "Next")
         ui = {"hint": " ".join(step.get("highlight", []))} if step.get("highlight") else {}
         if step.get("tile"):
             ui.update(tile=str(step["tile"]), rot=str(step.get("rot", 0)))
         session.ui = ui
         self.render()
-        seat = step.get("seat")
-        if seat is not None and not session.is_human(seat):
-            async def computer_moves() -> None:
-                await asyncio.sleep(BOT_MIN_SECONDS * 2 * float(self.settings.get("speed", 1)))
-                if self.session is session and self.tutorial_step() is step:
-                    self.play(lambda: session.match.play_text(step["expect"][0], seat))
-                    session.step += 1
-                    self.tutorial_enter_step(step.get("done", ""))
-            asyncio.ensure_future(computer_moves())
 
     def tutorial_next(self) -> None:
         session = self.session
         if session is None or session.tutorial is None:
             return
         step = self.tutorial_step()
-        if step is not None and step.get("seat") is None:
+        if step is None:
+            return
+        seat = step.get("seat")
+        if seat is None:
             session.step += 1
             self.tutorial_enter_step()
+        elif not session.is_human(seat):
+            self.play(lambda: session.match.play_text(step["expect"][0], seat))
+            session.step += 1
+            self.tutorial_enter_step(step.get("done", ""))
 
     def tutorial_move(self, text: str) -> None:
         """Accept only the move this step asks for; otherwise say why not."""
@@ -1005,8 +1008,7 @@ class App:
             return
         ok, message = session.tutorial.tutorial_feedback(session.match, session.step, text)
         if not ok:
-            set_text("tutorial-feedback", message)
-            notice(message)
+            set_text("tutorial-feedback", message)  # in the panel, not a toast over the hand
             return
         length = len(session.match.log)
         self.play(lambda: session.match.play_text(text, step["seat"]))
