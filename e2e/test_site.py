@@ -196,6 +196,10 @@ def test_after_one_visit_the_site_plays_with_the_server_stopped(page: Page, fres
     page.locator("#board [data-action]").first.click()
     expect(page.locator("#log li").first).to_be_visible()
     expect(page.locator("#offline-status")).to_be_visible()
+    for _ in range(2):  # and on every later offline load, not just the first
+        page.reload()
+        wait_ready(page)
+        expect(page.locator("#offline-status")).to_be_visible()
 
 
 def test_an_error_in_a_handler_shows_a_banner_and_keeps_the_game(page: Page, site):
