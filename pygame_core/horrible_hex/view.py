@@ -431,7 +431,9 @@ def _trail(view: dict[str, Any], tiles: dict[tuple[int, int], dict[str, Any]]) -
 def _flash_now(view: dict[str, Any]) -> bool:
     """A goal was completed by the move of this very turn (before the mover has placed)."""
     flash = view.get("flash")
-    return bool(flash) and flash["turn"] == view["turns"] and (view["phase"] != "move" or view["over"])
+    if not flash:
+        return False
+    return bool(flash["turn"] == view["turns"] and (view["phase"] != "move" or view["over"]))
 
 
 def _flash_layer(flash: dict[str, Any], view: dict[str, Any], names: list[str],
@@ -477,7 +479,8 @@ def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Ma
         for i, cl in enumerate(view["clusters"]):
             for c in cl["cells"]:
                 keep_of[tuple(c)] = {"i": i, **cl}
-    won = {tuple(c) for g in flash["goals"] for c in g["cells"]} if view["over"] and _flash_now(view) else set()
+    won = {tuple(c) for g in flash["goals"] for c in g["cells"]} if flash and view["over"] and _flash_now(view) \
+        else set()
     near: set[tuple[int, int]] = set()
     if ui.get("near") and not view["over"]:
         for count, hit in near_goals(view).values():
@@ -524,7 +527,9 @@ def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Ma
             attributes = _press(f"{label}: keep {what}", action=cl["action"])
         attributes["data_piece"] = f"hh-{t['tile']}" if t["tile"] else "hh-face-down"
         out.append(tile_svg(cx, cy, SIZE, t["kind"], t["edges"], " ".join(classes), **attributes))
-    out.append(_trail(view, tiles))
+    trail = _trail(view, tiles)
+    if trail is not None:
+        out.append(trail)
     # where the selected tile's moves would end, the way there, and the tiles a push shoves along
     for m in moves:
         for fq, fr, tq, tr in m["shift"][1:] if m["icon"] == "push" else []:
