@@ -64,3 +64,57 @@ def test_scores_and_counts_agree_in_number() -> None:
 def test_constant_markup_is_markup() -> None:
     assert all(isinstance(m, Markup) for m in (hsview.RULES_HTML, hsview.MEEPLE, hsview.STAR, hsview.die_svg(3)))
     assert "Everyone starts with 8 at home" in hsview.RULES_HTML
+
+
+def _failed_brag(state):
+    """Seat 0 sends one adventurer to Brag at the Tavern and rolls a 2: the rescue choice."""
+    from pygame_core.hack_and_slash.rules import Go, Roll
+    state.apply(Go("brag"))
+    state.apply(Roll((2,)))
+    assert state.phase == "failed"
+    return state
+
+
+def _revealed(players: int = 3):
+    state = GAME.new(players)
+    rng = random.Random("hs-view")
+    while state.is_chance_node:
+        state.apply(sample_chance(state, rng))
+    return state
+
+
+def test_the_rescue_odds_are_those_of_each_die() -> None:
+    state = _failed_brag(_revealed())
+    names = ["Ada", "Bo", "Cy"]
+    plain = hsview.render(state.view(0), {}, names)
+    assert "What are my chances with a reroll?" in plain and "reroll: " not in plain
+    odds = hsview.render(state.view(0), {"odds": "1"}, names)
+    # Brag needs 5 or more from one die: a reroll makes it 2 times in 6
+    assert "reroll: 33%" in odds and "(33% to succeed)" in odds
+    assert 'class="hs-odds"' not in odds          # not the quest odds of the cards
+    assert 'data-ui="odds=1"' not in odds           # and no second toggle on the cards
+    assert not codes_in(odds)
+    # the party stands on its quest card, named like the meeples it left at home
+    assert 'data-piece="hs-m0-7"' in odds and 'data-piece="hs-die-0"' in odds
+
+
+def test_every_guild_keeps_its_latest_roll() -> None:
+    from pygame_core.hack_and_slash.rules import Go, Quit, Roll
+    state = _failed_brag(_revealed())
+    state.apply(Quit())
+    state.apply(Go("brag"))
+    state.apply(Roll((6,)))
+    view = state.view(2)
+    assert view["rolls"][0]["dice"] == [2] and view["rolls"][1]["dice"] == [6] and view["rolls"][2] is None
+    markup = hsview.render(view, {}, ["Ada", "Bo", "Cy"])
+    assert "Last roll: Brag at the Tavern, 2 against 5+, failure" in markup
+    assert "Last roll: Brag at the Tavern, 6 against 5+, success" in markup
+    assert markup.count('class="hs-last ') == 2 and not codes_in(markup)
+    # saves keep the position only: the memory of rolls is rebuilt by replaying the log
+    assert "_rolls" not in state.to_dict()
+    assert GAME.from_dict(state.to_dict()).view(0)["rolls"] == [None, None, None]
+
+
+def test_quest_cards_are_pieces_with_tooltips() -> None:
+    markup = hsview.render(_revealed().view(0), {}, ["Ada", "Bo", "Cy"])
+    assert 'data-piece="hs-q-brag"' in markup and 'title="Brag at the Tavern: send 1 adventurer' in markup

@@ -14,7 +14,7 @@ from pygame_core.horrible_hex.components import GOAL_IDS
 from pygame_core.horrible_hex.rules import GAME, Move
 from pygame_core.markup import Markup
 
-from test_horrible_hex import SW, H, _p01_slide_state, play_out_chance
+from test_horrible_hex import P01_LINE, SW, H, _p01_slide_state, make, play_out_chance
 
 CODES = {
     "tile or goal id": re.compile(r"\b[GRWP]\d\d\b"),
@@ -146,3 +146,77 @@ def test_words_for_places_moves_goals_and_counts() -> None:
 
 def test_rules_text_is_markup() -> None:
     assert isinstance(hview.RULES_HTML, Markup) and "<h2>Horrible Hex</h2>" in hview.RULES_HTML
+
+
+# -- the table of issue 16: zoom, paths, hints, warnings, announcements --------------------------
+def _slide_action(view: dict[str, Any]) -> dict[str, Any]:
+    return next(m for m in view["moves"] if m["action"] == str(Move("S", H(1, 2), SW)))
+
+
+def test_a_move_that_completes_another_players_goal_asks_first() -> None:
+    # Bob holds the goal Ann's slide would complete
+    state = _p01_slide_state(hands=[["P10", "P12"], ["P01", "P05"]])
+    view = state.view(0)
+    move = _slide_action(view)
+    assert move["completes"] == [[1, "P01"]] and hview.gifts(move, 0) == [1]
+    names = ["Ann", "Bob"]
+    chosen = hview.render(view, {"sel": "1,2"}, names)
+    assert f'data-ui="ask={move["action"]}"' in chosen and "completes Bob&#x27;s goal" in chosen
+    assert f'data-action="{move["action"]}"' not in chosen
+    asking = hview.render(view, {"sel": "1,2", "ask": move["action"]}, names)
+    assert "This completes Bob&#x27;s goal: move anyway?" in asking
+    assert f'data-action="{move["action"]}"' in asking and 'data-ui="ask="' in asking
+    off = hview.render(view, {"sel": "1,2", "warn": "off"}, names)
+    assert f'data-action="{move["action"]}"' in off and f'data-ui="ask={move["action"]}"' not in off
+    for markup in (chosen, asking, off):
+        assert not codes_in(markup)
+    # after the move, the mover is told whose goal it was
+    state.apply(Move("S", H(1, 2), SW))
+    play_out_chance(state)
+    mine, theirs = hview.render(state.view(0), {}, names), hview.render(state.view(1), {}, names)
+    assert "Your move completed Bob&#x27;s goal" in mine and "hh-announce-gift" in mine
+    assert "Ann&#x27;s move completed your goal" in theirs and "hh-flash-layer" in theirs
+
+
+def test_own_goal_moves_are_marked_and_every_move_has_a_path() -> None:
+    state = _p01_slide_state()
+    view = state.view(0)
+    markup = hview.render(view, {"sel": "1,2"}, ["Ann", "Bob"])
+    assert "hh-dest-goal" in markup and "(completes your goal)" in markup
+    moves = [m for m in view["moves"] if m["from"] == [1, 2]]
+    assert markup.count('class="hh-path ') == len(moves) and "hh-halo" not in markup  # a chosen tile has no halo
+    assert "hh-halo" in hview.render(view, {}, ["Ann", "Bob"])
+
+
+def test_the_board_zooms_to_the_group() -> None:
+    small = hview._fit([H(0, 0), H(1, 0), H(0, 1)])
+    # a small group: 5 tiles across at least, so tiles stay big in the frame
+    assert abs(small[2] - 5 * hview.SQRT3 * hview.SIZE) < 1e-6
+    wide = hview._fit([H(q, 0) for q in range(-6, 7)])
+    assert wide[2] >= 13 * hview.SQRT3 * hview.SIZE and wide[2] % hview.ZOOM_STEP_X < 1e-6
+    # one more tile in the same steps does not change the zoom
+    assert hview._fit([H(0, 0), H(1, 0), H(0, 1), H(1, 1)])[2:] == small[2:]
+
+
+def test_the_hint_marks_goals_close_to_completion() -> None:
+    state = make(P01_LINE, [["P01"], ["P10"]])   # three of its four tiles, the fourth cell empty
+    view = state.view(0)
+    near = hview.near_goals(view)
+    assert near["P01"][0] == 3 and len(near["P01"][1]) == 3
+    markup = hview.render(view, {"near": "1"}, ["Ann", "Bob"])
+    assert "3 of 4 in place" in markup and "hh-close" in markup and "hh-near" in markup
+    assert "Hide the hint" in markup and not codes_in(markup)
+
+
+def test_pieces_tooltips_and_the_icon_key() -> None:
+    state = _p01_slide_state()
+    markup = hview.render(state.view(0), {}, ["Ann", "Bob"])
+    assert markup.count("data-piece=\"hh-") >= len(state.board) + 2      # tiles and goal cards
+    assert "<title>red tile, gray circle" in markup and 'aria-label="Icon key' in markup
+    for word in ("slide", "jump", "push", "swap"):
+        assert f"</svg>{word}</li>" in markup
+    # phones read "the Turn buttons" instead of "press R" (CSS picks one)
+    state.apply(Move("S", H(1, 2), SW))
+    play_out_chance(state)
+    placing = hview.render(state.view(0), {}, ["Ann", "Bob"])
+    assert "press R to turn it" in placing and "turn it with the Turn buttons" in placing

@@ -231,6 +231,10 @@ class HackState(State):
         quest = QUESTS_BY_ID[self.quest or ""]
         self.last_roll = {"seat": self.turn, "quest": quest.id, "dice": list(self.dice),
                           "rerolled": rerolled, "success": quest.met_by(sum(self.dice))}
+        # Display memory, not position: every guild's latest roll, for the table to show by
+        # its guild. Underscored, so it stays out of saves (a load replays the log, which
+        # rebuilds it) and a state made by from_dict simply starts without it.
+        self._rolls = {**getattr(self, "_rolls", {}), self.turn: self.last_roll}
 
     def _settle(self) -> None:
         quest = QUESTS_BY_ID[self.quest or ""]
@@ -346,6 +350,7 @@ class HackState(State):
             "quest": self.quest,
             "dice": list(self.dice),
             "last_roll": self.last_roll,
+            "rolls": [getattr(self, "_rolls", {}).get(s) for s in range(self.players)],
             "rescued": self.rescued,
             "ending": self.ending,
             "ending_reason": self.ending_reason,

@@ -15,7 +15,7 @@ from ..markup import Markup, join, tag, trusted
 from .table import (  # noqa: F401 - the hooks the table uses (docs/adding-a-game.md)
     SETUP_TEXT, event_words, forced, score_breakdown, suggest_ui, tie_break)
 from .components import ADVENTURERS_AT_START, BRAG, QUESTS_BY_ID, Quest
-from .odds import success_chance
+from .odds import reroll_chance, success_chance
 
 PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
         4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
@@ -64,38 +64,52 @@ def _quest_body(q: Quest) -> Markup:
                 tag("span", q.flavour, class_="hs-flavour"))
 
 
-def quest_card(q: Quest, legal: set[str], ui: dict[str, str], active: bool, home: int) -> Markup:
+def quest_card(q: Quest, legal: set[str], ui: dict[str, str], active: bool, home: int,
+               party: tuple[str, ...] = ()) -> Markup:
     """A card; its text (icons spelled out for screen readers) is the button's name.
 
     With the odds readout on, it shows the chance of success and, when the player would
-    still have someone at home to send, the chance with a rescue of the best die.
+    still have someone at home to send, the chance with a rescue of the best die. `party`
+    names the meeples out on this quest (they walk here from their guild).
     """
-    return _quest_card(q, f"go {q.id}" in legal, bool(ui.get("odds")), active, home > q.challenge)
+    return _quest_card(q, f"go {q.id}" in legal, bool(ui.get("odds")), active, home > q.challenge, party)
 
 
 @lru_cache(maxsize=512)
-def _quest_card(q: Quest, can: bool, odds: bool, active: bool, rescue: bool) -> Markup:
+def _quest_card(q: Quest, can: bool, odds: bool, active: bool, rescue: bool,
+                party: tuple[str, ...] = ()) -> Markup:
     # Cached: the page redraws the table after every click, and a card has few states.
     readout = None
     if odds:
         then = f"{success_chance(q, True):.0%} with a rescue" if rescue else "no one left for a rescue"
         readout = tag("span", f"{success_chance(q):.0%} · {then}", class_="hs-odds")
-    body = join(_quest_body(q), readout)
+    out = party and tag("span", [tag("span", MEEPLE, class_="hs-walker", data_piece=name) for name in party],
+                        class_="hs-party", role="img", aria_label=f"{plural(len(party), 'adventurer')} on this quest")
+    body = join(_quest_body(q), readout, out or None)
     classes = "hs-card" + (" hs-brag" if q is BRAG else "") + (" hs-on-quest" if active else "")
+    title = quest_label(q)
+    piece = f"hs-q-{q.id}"
     if can:
-        return tag("button", body, type="button", class_=f"{classes} hs-can", data_action=f"go {q.id}")
-    return tag("div", body, class_=classes)
+        return tag("button", body, type="button", class_=f"{classes} hs-can", data_action=f"go {q.id}",
+                   title=title, data_piece=piece)
+    return tag("div", body, class_=classes, title=title, data_piece=piece)
 
 
 @lru_cache(maxsize=None)
-def _die(face: int, label: str, extra_class: str = "") -> Markup:
-    return tag("span", die_svg(face, extra_class), class_="hs-die-still", role="img", aria_label=label)
+def _die(face: int, label: str, extra_class: str = "", piece: str | None = None) -> Markup:
+    return tag("span", die_svg(face, extra_class), class_="hs-die-still", role="img", aria_label=label,
+               title=label, data_piece=piece)
 
 
 @lru_cache(maxsize=None)
-def _rescue_button(face: int) -> Markup:
-    return tag("button", die_svg(face), type="button", class_="hs-die-button", data_action=f"rescue {face}",
-               aria_label=f"Rescue: reroll a die showing {face}")
+def _rescue_button(face: int, piece: str | None = None, chance: float | None = None) -> Markup:
+    label = f"Rescue: reroll a die showing {face}"
+    said = f"{label} ({chance:.0%} to succeed)" if chance is not None else label
+    return tag("span",
+               tag("button", die_svg(face), type="button", class_="hs-die-button", data_action=f"rescue {face}",
+                   aria_label=said, title=said, data_piece=piece),
+               chance is not None and tag("span", f"reroll: {chance:.0%}", class_="hs-die-odds", aria_hidden="true"),
+               class_="hs-die-choice")
 
 
 _QUIT_BUTTON = tag("button", "Quit: all go to the Tavern", type="button", class_="hs-quit", data_action="quit")
@@ -106,7 +120,7 @@ _PASS = tag("p", tag("button", "Nobody is at home: pass", type="button", data_ac
             class_="hs-choices")
 
 
-def dice_panel(view: dict[str, Any], names: Sequence[str], legal: set[str]) -> Markup:
+def dice_panel(view: dict[str, Any], names: Sequence[str], legal: set[str], odds: bool = False) -> Markup:
     parts: list[Markup] = []
     last = view.get("last_roll")
     if view["phase"] == "failed" and view["quest"]:
@@ -115,15 +129,21 @@ def dice_panel(view: dict[str, Any], names: Sequence[str], legal: set[str]) -> M
         parts.append(tag("p", f"{names[view['turn']]} rolled {total}; {q.name} needs {q.goal_text}. "
                               "Quit, or send a rescuer and reroll one die:", class_="hs-result hs-fail"))
         dice = []
-        for face in view["dice"]:
+        rolled = tuple(view["dice"])
+        for i, face in enumerate(view["dice"]):
             action = f"rescue {face}"
             if action in legal:
-                dice.append(_rescue_button(face))
+                chance = reroll_chance(q, rolled, i) if odds else None
+                dice.append(_rescue_button(face, f"hs-die-{i}", chance))
             else:
-                dice.append(_die(face, f"die showing {face}"))
+                dice.append(_die(face, f"die showing {face}", "", f"hs-die-{i}"))
         parts.append(tag("div", dice, class_="hs-dice-row"))
         no_rescue = not any(a.startswith("rescue") for a in legal) and "quit" in legal
         parts.append(_QUIT_NO_RESCUE if no_rescue else _QUIT)
+        if any(a.startswith("rescue") for a in legal):
+            parts.append(tag("p", _odds_toggle(odds, "What are my chances with a reroll?"),
+                             odds and tag("span", "The chance that rerolling that die alone makes the roll.",
+                                          class_="hs-note"), class_="hs-choices"))
     elif last:
         q = QUESTS_BY_ID[last["quest"]]
         dice, marked = [], False
@@ -131,7 +151,8 @@ def dice_panel(view: dict[str, Any], names: Sequence[str], legal: set[str]) -> M
             rerolled = last["rerolled"] == face and not marked
             marked = marked or rerolled
             note = ", the rescued die" if rerolled else ""
-            dice.append(_die(face, f"die showing {face}{note}", "hs-rolled" + (" hs-rerolled" if rerolled else "")))
+            dice.append(_die(face, f"die showing {face}{note}", "hs-rolled" + (" hs-rerolled" if rerolled else ""),
+                             f"hs-die-{len(dice)}"))
         verdict = "success" if last["success"] else "failure"
         parts.append(tag("p", f"{names[last['seat']]} on {q.name}: {sum(last['dice'])} against "
                               f"{q.goal_text}, {verdict}.", class_=f"hs-result hs-{verdict}"))
@@ -143,28 +164,55 @@ def dice_panel(view: dict[str, Any], names: Sequence[str], legal: set[str]) -> M
 
 def guild(view: dict[str, Any], seat: int, names: Sequence[str]) -> Markup:
     current = seat == view["turn"] and not view["over"]
+    roll = (view.get("rolls") or [None] * view["players"])[seat]
+    key = (roll["quest"], tuple(roll["dice"]), roll["rerolled"], roll["success"]) if roll else None
     return _guild(names[seat], seat == view["seat"], view["home"][seat], view["scores"][seat],
-                  current, seat in view["winners"], tuple(view["scored"][seat]))
+                  current, seat in view["winners"], tuple(view["scored"][seat]), seat, key)
 
 
 @lru_cache(maxsize=1024)
 def _guild(name: str, you: bool, home: int, score: float, current: bool, winner: bool,
-           scored: tuple[str, ...]) -> Markup:
+           scored: tuple[str, ...], seat: int = 0,
+           roll: tuple[str, tuple[int, ...], int | None, bool] | None = None) -> Markup:
     # Cached: a click changes one guild at most; the others are drawn again as they were.
     mark = " (you)" if you else ""
     return tag(
         "section",
         tag("h3", name, mark),
-        _home(home),
+        _home(home, seat),
         _score(score),
+        _guild_roll(roll),
         _pile(scored),
         class_="hs-guild" + (" hs-current" if current else "") + (" hs-winner" if winner else ""),
         aria_label=f"{name}{mark}: {plural(score, 'point')}, {home} at home")
 
 
 @lru_cache(maxsize=None)
-def _home(home: int) -> Markup:
-    return tag("p", [MEEPLE] * min(home, 12), home > 12 and tag("small", f"+{home - 12}"),
+def _guild_roll(roll: tuple[str, tuple[int, ...], int | None, bool] | None) -> Markup | None:
+    """The guild's latest roll, by the guild: small dice, the total against the goal, the result."""
+    if roll is None:
+        return None
+    quest_id, dice, rerolled, success = roll
+    q = QUESTS_BY_ID[quest_id]
+    verdict = "success" if success else "failure"
+    faces, marked = [], False
+    for face in dice:
+        again = rerolled == face and not marked
+        marked = marked or again
+        faces.append(die_svg(face, "hs-mini" + (" hs-rerolled" if again else "")))
+    rescued = " after a rescue" if rerolled is not None else ""
+    said = f"Last roll: {q.name}, {sum(dice)} against {q.goal_text}{rescued}, {verdict}"
+    return tag("p", tag("span", faces, class_="hs-mini-dice"),
+               tag("span", f"{sum(dice)} vs {q.goal_text}", class_="hs-mini-total"),
+               tag("span", "✔" if success else "✘", class_=f"hs-mini-verdict hs-{verdict}"),
+               tag("span", q.name, class_="hs-mini-quest"),
+               class_=f"hs-last hs-last-{verdict}", role="img", aria_label=said, title=said)
+
+
+@lru_cache(maxsize=None)
+def _home(home: int, seat: int = 0) -> Markup:
+    meeples = [tag("span", MEEPLE, class_="hs-walker", data_piece=f"hs-m{seat}-{i}") for i in range(min(home, 12))]
+    return tag("p", meeples, home > 12 and tag("small", f"+{home - 12}"),
                tag("span", home, class_="hs-count"), class_="hs-home", title="adventurers at home")
 
 
@@ -181,37 +229,45 @@ def _pile(scored: tuple[str, ...]) -> Markup:
 @lru_cache(maxsize=None)
 def _scored(quest_id: str) -> Markup:
     q = QUESTS_BY_ID[quest_id]
-    return tag("li", q.name, " ", tag("b", q.points))
+    return tag("li", q.name, " ", tag("b", q.points), data_piece=f"hs-q-{q.id}")
 
 
 @lru_cache(maxsize=None)
-def _odds_toggle(on: bool) -> Markup:
-    return tag("button", "What are my chances?", type="button", class_="hs-toggle",
+def _odds_toggle(on: bool, text: str = "What are my chances?") -> Markup:
+    return tag("button", text, type="button", class_="hs-toggle",
                data_ui=f"odds={'' if on else '1'}", aria_pressed="true" if on else "false")
 
 
 def render(view: dict[str, Any], ui: dict[str, str], names: Sequence[str]) -> Markup:
     legal = set(view["legal"])
     active = view["quest"]
-    home = view["home"][view["turn"]]
-    cards = tuple(quest_card(QUESTS_BY_ID[q], legal, ui, q == active, home) for q in [BRAG.id, *view["face_up"]])
+    turn = view["turn"]
+    home = view["home"][turn]
+    rescue = view["phase"] == "failed" and bool(legal)
+    # during a rescue the chances are those of each die's reroll, shown by the dice, not the cards'
+    card_ui = {} if rescue else ui
+    party = tuple(f"hs-m{turn}-{home + i}" for i in range(QUESTS_BY_ID[active].challenge + view["rescued"])) \
+        if active else ()
+    cards = tuple(quest_card(QUESTS_BY_ID[q], legal, card_ui, q == active, home, party if q == active else ())
+                  for q in [BRAG.id, *view["face_up"]])
     ending = view["ending_reason"] if view["ending"] and not view["over"] else None
     return tag(
         "div",
-        _quests(cards, view["round"], view["pile"], view["tavern"], bool(ui.get("odds")), ending),
-        dice_panel(view, names, legal),
+        _quests(cards, view["round"], view["pile"], view["tavern"], bool(card_ui.get("odds")), ending, not rescue),
+        dice_panel(view, names, legal, bool(ui.get("odds")) and rescue),
         tag("div", [guild(view, s, names) for s in range(view["players"])], class_="hs-guilds"),
-        class_="hs-table")
+        class_="hs-table", data_phase=view["phase"])
 
 
 @lru_cache(maxsize=64)
 def _quests(cards: tuple[Markup, ...], round_: int, pile: int, tavern: int, odds: bool,
-            ending: str | None) -> Markup:
+            ending: str | None, toggle: bool = True) -> Markup:
     # Cached: most clicks change the dice or a guild, not the quests on the table.
     return tag("section",
                tag("div", cards, class_="hs-row"),
                tag("p", f"Round {round_} · {plural(pile, 'quest')} left in the pile · "
-                        f"Tavern: {plural(tavern, 'adventurer')} ", _odds_toggle(odds), class_="hs-pile-count"),
+                        f"Tavern: {plural(tavern, 'adventurer')} ", toggle and _odds_toggle(odds),
+                        class_="hs-pile-count"),
                ending is not None and tag("p", f"Last round: {ending}; the game ends before the first "
                                                "player's next turn.", class_="hs-ending"),
                class_="hs-quests", aria_label="Quests")

@@ -888,6 +888,12 @@ class HexState(State):
                      edges=list(ORIENTED[tile_id][rot]))
         return entry
 
+    def _hidden_after(self, shift: Shift) -> Hex | None:
+        """Where the face-down tile stands after `shift` (for the view's look-ahead)."""
+        if self.hidden is None:
+            return None
+        return next((dst for src, dst in shift if src == self.hidden), self.hidden)
+
     def view(self, seat: int | None) -> dict[str, Any]:
         to_act = self.current_player
         mine = seat is not None and seat == to_act
@@ -927,6 +933,10 @@ class HexState(State):
                 "action": str(m), "icon": ICON_NAMES[m.icon], "from": [m.cell.q, m.cell.r],
                 "dir": m.direction, "to": [s[0][1].q, s[0][1].r],
                 "shift": [[a.q, a.r, b.q, b.r] for a, b in s],
+                # display data: whose goals this move would complete (the page warns before
+                # a move that hands an opponent a goal)
+                "completes": [[owner, goal] for owner, goal, _ in
+                              self.completions(shifted(self.board, s), self._hidden_after(s), [d for _, d in s])],
             } for m, s in self.move_options()]
         elif mine and phase == "place":
             view["places"] = [[c.q, c.r] for c in frontier(self.board)]

@@ -35,8 +35,12 @@ from .table import (  # noqa: F401 - the hooks the table uses (docs/adding-a-gam
 from .components import GOALS_BY_ID, ICON_NAMES, KIND_NAMES, KIND_OF, ORIENTED, SYMBOL_NAMES
 
 SIZE = 40.0
-MIN_WIDTH = 8 * SQRT3 * SIZE   # a small group is not blown up to fill the page
-MIN_HEIGHT = 7 * SIZE
+# The board zooms to the tiles in play: at least this many tiles across and rows down, so a
+# small group is drawn big (tiles about 100 px across on a desktop) but not absurdly so.
+MIN_ACROSS = 5.0
+MIN_ROWS = 4.0
+ZOOM_STEP_X = 2 * SQRT3 * SIZE   # the view grows in steps of two tiles, so it rarely re-zooms
+ZOOM_STEP_Y = 3 * SIZE           # and two rows
 CARD_SIZE = 9.0
 _ICON_LETTER = {v: k for k, v in ICON_NAMES.items()}
 CLASS_OF = {"G": "hh-gray", "R": "hh-red", "W": "hh-wild"}
@@ -156,7 +160,7 @@ def tile_label(kind: str | None, edges: Edges | None, where: str = "") -> str:
 @lru_cache(maxsize=None)
 def _icon_glyph(icon: str, s: float) -> Markup:
     """One edge icon drawn pointing along +x around the origin; shapes differ by kind."""
-    u = s * 0.11
+    u = s * 0.15
     if icon == "S":   # slide: one chevron
         return tag("polyline", class_="hh-icon hh-slide", points=f"{_pt(-u, -u)} {u * 0.2:.1f},0 {_pt(-u, u)}")
     if icon == "J":   # jump: two chevrons
@@ -217,14 +221,15 @@ def _tile_face(cx: float, cy: float, s: float, kind: str | None, edges: tuple[An
 
 @lru_cache(maxsize=4096)
 def _edge_icon(cx: float, cy: float, s: float, d: int, icon: str) -> Markup:
-    mx, my = edge_midpoint(cx, cy, s * 0.72, d)
+    mx, my = edge_midpoint(cx, cy, s * 0.7, d)
     return tag("g", _icon_glyph(icon, s), transform=f"translate({_pt(mx, my)}) rotate({60 * d})")
 
 
 def tile_svg(cx: float, cy: float, s: float, kind: str | None, edges: Edges | None,
              classes: str = "", **attributes: Attr) -> Markup:
     """A whole tile: body, symbol and edge icons (or a plain back when face down);
-    `attributes` go on its group (a label, a role, what pressing it does)."""
+    `attributes` go on its group (a label, a role, what pressing it does). Its label is
+    also its tooltip; a movable tile gets a halo around it."""
     return _tile(cx, cy, s, kind, None if edges is None else tuple(edges), classes, tuple(attributes.items()))
 
 
@@ -233,7 +238,10 @@ def _tile(cx: float, cy: float, s: float, kind: str | None, edges: tuple[Any, ..
           attributes: tuple[tuple[str, Attr], ...]) -> Markup:
     body_cls = "hh-back" if kind is None else CLASS_OF[kind]
     face = _tile_face(cx, cy, s, kind, edges)
-    return tag("g", face, class_=f"hh-tile {body_cls} {classes}".rstrip(), **dict(attributes))
+    label = dict(attributes).get("aria_label")
+    halo = "hh-movable" in classes.split() and tag("polygon", class_="hh-halo", points=polygon_points(cx, cy, s * 1.02))
+    return tag("g", label and tag("title", str(label)), halo or None, face,
+               class_=f"hh-tile {body_cls} {classes}".rstrip(), **dict(attributes))
 
 
 def _press(label: str, action: str | None = None, ui: str | None = None) -> dict[str, Attr]:
@@ -288,21 +296,169 @@ def _card(goal_id: str, note: str = "") -> Markup:
                class_="hh-goal")
 
 
-def _at_least(box: tuple[float, float, float, float], width: float,
-              height: float) -> tuple[float, float, float, float]:
-    """Widen a viewBox about its centre so the group stays centred and tiles keep a sane size."""
+def _fit(cells: Sequence[Hex]) -> tuple[float, float, float, float]:
+    """A viewBox around `cells`, at least MIN_ACROSS tiles by MIN_ROWS rows, grown in steps of
+    two tiles and two rows so that a growing group re-zooms seldom (the tiles slide to their
+    new places when it does)."""
+    x, y, w, h = bounds(cells, SIZE, SIZE * 0.25)
+    w2 = max(MIN_ACROSS * SQRT3 * SIZE, math.ceil(w / ZOOM_STEP_X - 1e-9) * ZOOM_STEP_X)
+    h2 = max(MIN_ROWS * 1.5 * SIZE + SIZE / 2, math.ceil(h / ZOOM_STEP_Y - 1e-9) * ZOOM_STEP_Y)
+    return x - (w2 - w) / 2, y - (h2 - h) / 2, w2, h2
+
+
+def _owner_name(owner: Any, seat: Any, names: list[str]) -> str:
+    if owner == "common":
+        return "the common goal"
+    return "your goal" if owner == seat else f"{_name(names, owner)}'s goal"
+
+
+def gifts(move: dict[str, Any], seat: Any) -> list[Any]:
+    """The other players whose goals a move would complete (the view warns before it)."""
+    out = []
+    for owner, _ in move.get("completes", []):
+        if isinstance(owner, int) and owner != seat and owner not in out:
+            out.append(owner)
+    return out
+
+
+def completes_words(move: dict[str, Any], seat: Any, names: list[str]) -> str:
+    """'completes your goal and Bo's goal' ('' when it completes nothing)."""
+    owners: list[Any] = []
+    for owner, _ in move.get("completes", []):
+        if owner not in owners:
+            owners.append(owner)
+    owners.sort(key=lambda o: (o != seat, o == "common"))
+    if not owners:
+        return ""
+    return "completes " + " and ".join(_owner_name(o, seat, names) for o in owners)
+
+
+def _warn(view: dict[str, Any], ui: dict[str, Any]) -> bool:
+    """Ask before a move that completes another player's goal (on unless switched off)."""
+    return ui.get("warn") != "off" and not view["solo"]
+
+
+def _move_press(m: dict[str, Any], view: dict[str, Any], ui: dict[str, Any], label: str) -> dict[str, Attr]:
+    if _warn(view, ui) and gifts(m, view["seat"]):
+        return _press(label + " (asks first)", ui=f"ask={m['action']}")
+    return _press(label, action=m["action"])
+
+
+def near_goals(view: dict[str, Any]) -> dict[str, tuple[int, list[tuple[int, int]]]]:
+    """goal -> (how many of its four cells the board already shows, those cells), for every
+    goal card in play: its best placement touching the group, in any of its turns."""
+    kinds = {(t["q"], t["r"]): t["kind"] for t in view["board"] if t["kind"]}
+    goals = [g for hand in view["hands"] for g in hand] + ([view["common"]] if view["common"] else [])
+    out: dict[str, tuple[int, list[tuple[int, int]]]] = {}
+    for goal in goals:
+        best: tuple[int, list[tuple[int, int]]] = (0, [])
+        for variant in GOALS_BY_ID[goal].variants:
+            starts = {(q - h.q, r - h.r) for q, r in kinds for h, _ in variant}
+            for bq, br in starts:
+                hit = [(bq + h.q, br + h.r) for h, want in variant
+                       if kinds.get((bq + h.q, br + h.r)) in (want, "W")]
+                if len(hit) > best[0]:
+                    best = (len(hit), hit)
+        out[goal] = best
+    return out
+
+
+def _arrow_head(x: float, y: float, angle: float, cls: str) -> Markup:
+    a, u = angle, SIZE * 0.22
+    pts = [(x, y), (x - u * math.cos(a - 0.45), y - u * math.sin(a - 0.45)),
+           (x - u * math.cos(a + 0.45), y - u * math.sin(a + 0.45))]
+    return tag("polygon", class_=cls, points=" ".join(_pt(px, py) for px, py in pts))
+
+
+def _path(m: dict[str, Any]) -> Markup:
+    """The way a move goes: a straight arrow (an arc over the tiles for a jump, two heads
+    for a swap) from the tile to the mark of its destination."""
+    x1, y1 = to_pixel(Hex(*m["from"]), SIZE)
+    x2, y2 = to_pixel(Hex(*m["to"]), SIZE)
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    sx, sy = x1 + ux * SIZE * 0.35, y1 + uy * SIZE * 0.35
+    ex, ey = x2 - ux * SIZE * 0.58, y2 - uy * SIZE * 0.58
+    cls = f"hh-path hh-path-{m['icon']}"
+    out: list[Markup] = []
+    if m["icon"] == "jump":
+        bend = SIZE * 0.9
+        cx, cy = (sx + ex) / 2 + uy * bend, (sy + ey) / 2 - ux * bend
+        out.append(tag("path", class_=cls, d=f"M{_pt(sx, sy)} Q{_pt(cx, cy)} {_pt(ex, ey)}"))
+        angle = math.atan2(ey - cy, ex - cx)
+    else:
+        out.append(tag("line", class_=cls, x1=f"{sx:.1f}", y1=f"{sy:.1f}", x2=f"{ex:.1f}", y2=f"{ey:.1f}"))
+        angle = math.atan2(dy, dx)
+        if m["icon"] == "swap":
+            out.append(_arrow_head(sx, sy, angle + math.pi, "hh-path-head"))
+    out.append(_arrow_head(ex, ey, angle, "hh-path-head"))
+    return join(out)
+
+
+def _trail(view: dict[str, Any], tiles: dict[tuple[int, int], dict[str, Any]]) -> Markup | None:
+    """Another player's last move, until the viewer moves: a ghost where the tile stood and
+    an arrow to where it went (the tiles it moved are outlined too)."""
+    words = (view["last"] or "").split()
+    if len(words) != 3 or words[0] not in _ICON_LETTER or words[2] not in DIRECTION_SHORT:
+        return None
+    players, phase = view["players"], view["phase"]
+    mover = view["turn"] if phase != "move" else (view["turn"] - 1) % players
+    if players > 1 and mover == view["seat"]:
+        return None
+    moved = {c for c, t in tiles.items() if t["moved"]}
+    try:
+        q, r = (int(v) for v in words[1].split(","))
+    except ValueError:
+        return None
+    d = DIRECTION_SHORT.index(words[2])
+    step = DIRECTIONS[d]
+    dest = next(((q + step.q * k, r + step.r * k) for k in range(1, 12)
+                 if (q + step.q * k, r + step.r * k) in moved), None)
+    if dest is None:
+        return None
+    x1, y1 = to_pixel(Hex(q, r), SIZE)
+    x2, y2 = to_pixel(Hex(*dest), SIZE)
+    out = [] if (q, r) in tiles else [tag("polygon", class_="hh-ghost", points=polygon_points(x1, y1, SIZE * 0.9))]
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    ex, ey = x2 - ux * SIZE * 0.3, y2 - uy * SIZE * 0.3
+    out.append(tag("line", class_="hh-trail", x1=f"{x1:.1f}", y1=f"{y1:.1f}", x2=f"{ex:.1f}", y2=f"{ey:.1f}"))
+    out.append(_arrow_head(ex, ey, math.atan2(uy, ux), "hh-trail-head"))
+    return tag("g", out, class_="hh-trail-group", aria_hidden="true")
+
+
+def _flash_now(view: dict[str, Any]) -> bool:
+    """A goal was completed by the move of this very turn (before the mover has placed)."""
+    flash = view.get("flash")
+    if not flash:
+        return False
+    return bool(flash["turn"] == view["turns"] and (view["phase"] != "move" or view["over"]))
+
+
+def _flash_layer(flash: dict[str, Any], view: dict[str, Any], names: list[str],
+                 box: tuple[float, float, float, float]) -> Markup:
+    """The board as it stood when the goal was completed, pattern outlined, laid over the new
+    board and fading away after a few seconds (hidden under reduced motion: the small
+    drawing beside the board says the same)."""
+    hit = {tuple(c) for g in flash["goals"] for c in g["cells"]}
     x, y, w, h = box
-    if w < width:
-        x, w = x - (width - w) / 2, width
-    if h < height:
-        y, h = y - (height - h) / 2, height
-    return x, y, w, h
+    out = [tag("rect", class_="hh-flash-bg", x=f"{x:.1f}", y=f"{y:.1f}", width=f"{w:.1f}", height=f"{h:.1f}")]
+    for q, r, tile, rot in flash["board"]:
+        cx, cy = to_pixel(Hex(q, r), SIZE)
+        kind = KIND_OF[tile] if tile else None
+        edges = list(ORIENTED[tile][rot]) if tile else None
+        out.append(tile_svg(cx, cy, SIZE, kind, edges, "hh-hit" if (q, r) in hit else "hh-dim"))
+    out.append(tag("text", _completion_words(flash, view, names), class_="hh-flash-caption",
+                   x=f"{x + w / 2:.1f}", y=f"{y + SIZE * 0.6:.1f}"))
+    return tag("g", out, class_="hh-flash-layer", aria_hidden="true")
 
 
 # -- the board -------------------------------------------------------------------------------------
 def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Markup:
     mine = bool(view["legal"])
     phase = view["phase"]
+    seat = view["seat"]
     tiles = {(t["q"], t["r"]): t for t in view["board"]}
     extra: list[tuple[int, int]] = [tuple(c) for c in view["places"]] if mine and phase == "place" else []
     sel = _parse_cell(ui.get("sel")) if mine and phase == "move" else None
@@ -310,8 +466,12 @@ def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Ma
     movable = {tuple(m["from"]) for m in view["moves"]}
     for m in moves:
         extra.append(tuple(m["to"]))
+    flash = view.get("flash")
+    layer = flash if _flash_now(view) and not view["over"] and not ui else None
+    if layer:
+        extra += [(q, r) for q, r, _, _ in layer["board"]]
     cells = [Hex(q, r) for q, r in list(tiles) + extra] or [Hex(0, 0)]
-    x, y, w, h = _at_least(bounds(cells, SIZE, SIZE * 0.3), MIN_WIDTH, MIN_HEIGHT)
+    x, y, w, h = _fit(cells)
     out: list[Markup] = []
     where = places_in_words(list(tiles))
     keep_of: dict[tuple[int, int], dict[str, Any]] = {}
@@ -319,6 +479,13 @@ def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Ma
         for i, cl in enumerate(view["clusters"]):
             for c in cl["cells"]:
                 keep_of[tuple(c)] = {"i": i, **cl}
+    won = {tuple(c) for g in flash["goals"] for c in g["cells"]} if flash and view["over"] and _flash_now(view) \
+        else set()
+    near: set[tuple[int, int]] = set()
+    if ui.get("near") and not view["over"]:
+        for count, hit in near_goals(view).values():
+            if count >= 3:
+                near.update(hit)
     # placement targets first (under the tiles)
     chosen = _parse_cell(ui.get("cell")) if mine and phase == "place" else None
     if mine and phase == "place":
@@ -338,6 +505,12 @@ def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Ma
         if t["face_down"] and t["kind"] is not None:
             classes.append("hh-covert")
             label += ", face down to the other players"
+        if (q, r) in won:
+            classes.append("hh-hit")
+            label += ", part of the winning pattern"
+        if (q, r) in near:
+            classes.append("hh-near")
+            label += ", part of a goal that is one tile short"
         attributes: dict[str, Attr] = {"aria_label": label, "role": "img"}
         if (q, r) == sel:
             classes.append("hh-selected")
@@ -345,30 +518,49 @@ def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Ma
             attributes = _press(label + ": selected, its moves are marked (Escape to drop)", ui=f"sel={q},{r}")
         elif mine and phase == "move" and (q, r) in movable:
             classes.append("hh-movable")
-            attributes = _press(label + ": show its moves", ui=f"sel={q},{r}")
+            attributes = _press(label + ": can move, show its moves", ui=f"sel={q},{r};ask=")
         elif (q, r) in keep_of:
             cl = keep_of[(q, r)]
             classes.append(f"hh-cluster hh-cluster-{cl['i'] % 4}")
             n = len(cl["cells"])
             what = f"this group of {n} tiles" if n > 1 else "this lone tile"
             attributes = _press(f"{label}: keep {what}", action=cl["action"])
+        attributes["data_piece"] = f"hh-{t['tile']}" if t["tile"] else "hh-face-down"
         out.append(tile_svg(cx, cy, SIZE, t["kind"], t["edges"], " ".join(classes), **attributes))
-    # where the selected tile's moves would end, with the tiles they push along
+    trail = _trail(view, tiles)
+    if trail is not None:
+        out.append(trail)
+    # where the selected tile's moves would end, the way there, and the tiles a push shoves along
     for m in moves:
-        for fq, fr, tq, tr in m["shift"]:
+        for fq, fr, tq, tr in m["shift"][1:] if m["icon"] == "push" else []:
             x1, y1 = to_pixel(Hex(fq, fr), SIZE)
             x2, y2 = to_pixel(Hex(tq, tr), SIZE)
-            out.append(tag("line", class_=f"hh-shift hh-{m['icon']}", x1=f"{x1:.1f}", y1=f"{y1:.1f}",
+            out.append(tag("line", class_="hh-shift", x1=f"{x1:.1f}", y1=f"{y1:.1f}",
                            x2=f"{x2:.1f}", y2=f"{y2:.1f}"))
+        out.append(_path(m))
+    asking = ui.get("ask")
     for m in moves:
         tq, tr = m["to"]
         cx, cy = to_pixel(Hex(tq, tr), SIZE)
-        label = move_words(m, tiles)
+        done = completes_words(m, seat, names)
+        label = move_words(m, tiles) + (f", {done}" if done else "")
+        cls = f"hh-dest hh-{m['icon']}"
+        badge = None
+        if gifts(m, seat):
+            cls += " hh-dest-gift"
+            badge = tag("text", "!", class_="hh-badge", x=f"{cx + SIZE * 0.42:.1f}", y=f"{cy - SIZE * 0.3:.1f}")
+        elif done:
+            cls += " hh-dest-goal"
+            badge = tag("text", "★", class_="hh-badge", x=f"{cx + SIZE * 0.42:.1f}", y=f"{cy - SIZE * 0.3:.1f}")
+        if asking == m["action"]:
+            cls += " hh-asking"
         out.append(tag("g",
+                       tag("title", label),
                        tag("polygon", points=polygon_points(cx, cy, SIZE * 0.55)),
                        tag("g", _icon_glyph(_ICON_LETTER[m["icon"]], SIZE),
-                           transform=f"translate({_pt(cx, cy)}) rotate({60 * m['dir']}) scale(1.6)"),
-                       class_=f"hh-dest hh-{m['icon']}", **_press(label, action=m["action"])))
+                           transform=f"translate({_pt(cx, cy)}) rotate({60 * m['dir']}) scale(1.3)"),
+                       badge,
+                       class_=cls, **_move_press(m, view, ui, label)))
     if chosen is not None and view["drawn"] and not view["drawn"].get("hidden"):
         rot = _rot(ui)
         edges = [view["drawn"]["edges"][(d - rot) % 6] for d in range(6)]
@@ -377,14 +569,19 @@ def _board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Ma
         if action in view["legal"]:
             label = tile_label(view["drawn"]["kind"], edges, _beside(chosen, tiles, where))
             out.append(tile_svg(cx, cy, SIZE, view["drawn"]["kind"], edges, "hh-preview",
+                                data_piece=f"hh-{view['drawn']['tile']}",
                                 **_press(f"place here: {label}", action=action)))
     if not tiles:
         out.append(tag("text", "The board is empty: a new triangle is dealt next.", class_="hh-empty",
                        x=f"{x + w / 2:.1f}", y=f"{y + h / 2:.1f}"))
-    board = tag("svg", out, class_="hh-board touch-board", viewBox=f"{x:.1f} {y:.1f} {w:.1f} {h:.1f}",
+    if layer:
+        out.append(_flash_layer(layer, view, names, (x, y, w, h)))
+    choosing = " hh-choosing" if mine and phase == "move" and not sel else ""
+    board = tag("svg", out, class_=f"hh-board touch-board{choosing}", viewBox=f"{x:.1f} {y:.1f} {w:.1f} {h:.1f}",
                 style=f"--touch-width: {touch_width(w, SIZE * 0.9):.0f}px", role="group",
                 aria_label="The tiles in play")
     return tag("div", board, class_="board-pan hh-pan")
+
 
 
 @lru_cache(maxsize=1024)
@@ -414,7 +611,11 @@ def _name(names: list[str], seat: Any) -> str:
     return f"Player {seat + 1}" if isinstance(seat, int) else str(seat)
 
 
-def _status(view: dict[str, Any], names: list[str]) -> str:
+_KEYS_R = join(tag("span", "press R to turn it", class_="hh-keys"),
+               tag("span", "turn it with the Turn buttons", class_="hh-touch"))
+
+
+def _status(view: dict[str, Any], names: list[str]) -> Markup | str:
     if view["over"]:
         if view["solo"]:
             n = len(view["done"][0])
@@ -428,22 +629,62 @@ def _status(view: dict[str, Any], names: list[str]) -> str:
     who = _name(names, current)
     if not view["legal"]:
         return f"Waiting for {who}."
+    if view["phase"] == "place":
+        return join(f"{who}: place the drawn tile on a dashed cell; ", _KEYS_R, ".")
     return {
-        "move": f"{who}: move one tile by one of its edge icons, or skip the move.",
-        "place": f"{who}: place the drawn tile on a highlighted cell; press R to turn it.",
+        "move": f"{who}: move one of the glowing tiles by one of its edge icons, or skip the move.",
         "keep": f"{who}: the group broke apart; choose the cluster that stays.",
         "swap": f"{who}: someone completed a goal; trade your goal for a new one, or keep it.",
     }.get(view["phase"], who)
 
 
-def _players(view: dict[str, Any], names: list[str]) -> Markup:
+def _completion_words(flash: dict[str, Any], view: dict[str, Any], names: list[str]) -> str:
+    """Who completed what, from the viewer's side: 'Your move completed Bo's goal (2 stars
+    and 2 circles)', 'Ann completed a goal (...)'."""
+    seat, mover = view["seat"], flash.get("mover")
+    you = mover == seat
+    parts = []
+    for g in flash["goals"]:
+        owner, summary = g["owner"], goal_summary(g["goal"])
+        if owner == "common":
+            parts.append(f"{'You' if you else _name(names, mover)} completed the common goal ({summary})")
+        elif owner == mover:
+            parts.append(f"{'You' if you else _name(names, mover)} completed a goal ({summary})")
+        else:
+            whose = "your goal" if owner == seat else f"{_name(names, owner)}'s goal"
+            parts.append(f"{'Your move' if you else _name(names, mover) + chr(39) + 's move'} "
+                         f"completed {whose} ({summary})")
+    return "; ".join(parts)
+
+
+def _card_note(goal: str, near: dict[str, tuple[int, list[tuple[int, int]]]] | None) -> Markup | None:
+    if near is None or goal not in near:
+        return None
+    count = near[goal][0]
+    text = "all 4 showing: move one of them" if count == 4 else f"{count} of 4 in place"
+    return tag("span", text, class_=f"hh-near-note hh-near-{count}")
+
+
+def _goal_card(goal: str, note: str = "", near: dict[str, tuple[int, list[tuple[int, int]]]] | None = None) -> Markup:
+    close = near is not None and goal in near and near[goal][0] >= 3
+    return tag("figure", _card(goal, note), _card_note(goal, near), title=goal_words(goal),
+               class_="hh-goal-wrap hh-close" if close else "hh-goal-wrap", data_piece=f"hh-goal-{goal}")
+
+
+def _players(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Markup:
     out: list[Markup] = []
+    near = near_goals(view) if ui.get("near") and not view["over"] else None
+    if not view["over"]:
+        on = near is not None
+        out.append(tag("button", "Hide the hint" if on else "Which goals are close?", type="button",
+                       class_="hh-button hh-hint", data_ui=f"near={'' if on else '1'}",
+                       aria_pressed="true" if on else "false"))
     if view["solo"]:
         row = view["hands"][0]
         cards = []
         for i, g in enumerate(row):
             leaves = i == len(row) - 1 and view["turns"] > 1 and not view["over"]
-            cards.append(_card(g, "(leaves unless you complete a goal)" if leaves else ""))
+            cards.append(_goal_card(g, "(leaves unless you complete a goal)" if leaves else "", near))
         out.append(tag("div", tag("h3", "Goal row (left to right)"),
                        tag("p", f"Completed: {len(view['done'][0])} · left in deck: {view['deck']}"),
                        tag("div", cards, class_="hh-row"), class_="hh-player hh-current"))
@@ -451,13 +692,15 @@ def _players(view: dict[str, Any], names: list[str]) -> Markup:
         for seat, hand in enumerate(view["hands"]):
             now = seat == view["turn"] and not view["over"]
             done = len(view["done"][seat])
-            out.append(tag("div", tag("h3", _name(names, seat), now and " (to play)"),
-                           tag("p", f"Goals completed: {done} of {view['target']}"),
-                           tag("div", [_card(g) for g in hand] or _NO_GOAL, class_="hh-row"),
+            out.append(tag("div", tag("h3", _name(names, seat), seat == view["seat"] and " (you)",
+                                      now and " (to play)",
+                                      tag("span", f" · goals: {done} of {view['target']}", class_="hh-done")),
+                           tag("div", [_goal_card(g, "", near) for g in hand] or _NO_GOAL, class_="hh-row"),
                            class_="hh-player hh-current" if now else "hh-player"))
         if view["variants"]["holdem"]:
             out.append(tag("div", tag("h3", "Common goal (scored by the player to move)"),
-                           tag("div", _card(view["common"]) if view["common"] else _NONE_LEFT, class_="hh-row"),
+                           tag("div", _goal_card(view["common"], "", near) if view["common"] else _NONE_LEFT,
+                               class_="hh-row"),
                            class_="hh-player hh-common"))
     stall = f" · pile ran out {_times(view['stall'])} since the last goal" if view["stall"] else ""
     out.append(tag("p", f"Tiles left to draw: {view['pile']} · goal cards left: {view['deck']}{stall}",
@@ -469,20 +712,53 @@ _NO_GOAL = tag("p", "No goal card.")
 _NONE_LEFT = tag("p", "None left.")
 
 
-def _controls(view: dict[str, Any], ui: dict[str, Any]) -> Markup | None:
+@lru_cache(maxsize=None)
+def _key_icon(icon: str) -> Markup:
+    return tag("svg", tag("circle", cx=0, cy=0, r=9, class_="hh-key-bg"),
+               tag("g", _icon_glyph(icon, SIZE), transform="scale(0.9)"),
+               class_="hh-key-icon", viewBox="-10 -10 20 20", aria_hidden="true")
+
+
+ICON_KEY = tag("ul", [tag("li", _key_icon(letter), ICON_NAMES[letter], title=what)
+                      for letter, what in (
+                          ("S", "slide: into the empty cell beyond that edge"),
+                          ("J", "jump: over the line of tiles beyond that edge"),
+                          ("P", "push: one cell that way, shoving the tiles ahead"),
+                          ("X", "swap: trade places with the tile beyond that edge"))],
+               class_="hh-key", aria_label="Icon key: the edge icons and how they move a tile")
+
+
+def _controls(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Markup | None:
     if not view["legal"]:
         if view["drawn"] and view["drawn"].get("hidden"):
             return tag("p", "The player to move has drawn a tile (hidden from you).", class_="hh-drawn")
         return None
     phase = view["phase"]
+    seat = view["seat"]
     out: list[Markup] = []
     if phase == "move":
         sel = _parse_cell(ui.get("sel"))
+        tiles = {(t["q"], t["r"]): t for t in view["board"]}
+        asked = next((m for m in view["moves"] if m["action"] == ui.get("ask")), None)
+        if asked is not None and _warn(view, ui):
+            whose = " and ".join(f"{_name(names, o)}'s goal" for o in gifts(asked, seat))
+            out.append(tag("div", tag("p", f"This completes {whose}: move anyway?", class_="hh-ask-text"),
+                           _button("Move anyway", action=asked["action"], cls="hh-confirm"),
+                           _button("Cancel", ui="ask=", cls=""),
+                           class_="hh-ask", role="alert"))
         out.append(_button("Skip the move", action="pass", label="Skip the move and go on to place a tile"))
         if sel:
-            tiles = {(t["q"], t["r"]): t for t in view["board"]}
-            items = [tag("li", _button(move_words(m, tiles), action=m["action"]))
-                     for m in view["moves"] if tuple(m["from"]) == sel]
+            out.append(_button("Drop the selection", ui="sel=;ask=", label="Drop the selection (Escape)"))
+            items = []
+            for m in view["moves"]:
+                if tuple(m["from"]) != sel:
+                    continue
+                done = completes_words(m, seat, names)
+                text = move_words(m, tiles) + (f" ({done})" if done else "")
+                if _warn(view, ui) and gifts(m, seat):
+                    items.append(tag("li", _button(text, ui=f"ask={m['action']}", cls="hh-gift")))
+                else:
+                    items.append(tag("li", _button(text, action=m["action"], cls="hh-scores" if done else "")))
             whose = (f"{_kind_tile(tiles[sel])} {places_in_words(list(tiles))[sel]}" if sel in tiles
                      else "the chosen tile")
             out.append(tag("p", f"Moves of {whose}:"))
@@ -490,22 +766,28 @@ def _controls(view: dict[str, Any], ui: dict[str, Any]) -> Markup | None:
         else:
             n = len(view["moves"])
             out.append(tag("p", "No tile can move right now: skip the move." if n == 0 else
-                           f"{n} move{'s' if n > 1 else ''} possible: choose a highlighted tile to see where it can go."))
+                           f"{n} move{'s' if n > 1 else ''} possible: choose a glowing tile to see where it can go."))
+        if not view["solo"] and any(gifts(m, seat) for m in view["moves"]):
+            on = _warn(view, ui)
+            out.append(_button("Ask before completing another's goal: " + ("on" if on else "off"),
+                               ui="warn=off;ask=" if on else "warn=", cls="hh-warn-toggle"))
     elif phase == "place":
         rot = _rot(ui)
         d = view["drawn"] or {}
         edges = [d.get("edges", [None] * 6)[(i - rot) % 6] for i in range(6)]
-        out.append(tag("div", tag("p", "Tile to place:"),
-                       tag("svg", tile_svg(0, 0, SIZE, d.get("kind"), edges), class_="hh-drawn-tile",
-                           viewBox="-44 -44 88 88", role="img", aria_label=tile_label(d.get("kind"), edges)),
-                       class_="hh-drawn"))
-        out.append(_button("Turn ⟳", ui=f"rot={(rot + 1) % 6}", label="Turn the tile clockwise (R)"))
-        out.append(_button("Turn ⟲", ui=f"rot={(rot + 5) % 6}", label="Turn the tile anticlockwise (shift R)"))
         cell = _parse_cell(ui.get("cell"))
         action = f"place {cell[0]},{cell[1]} r{rot}" if cell else None
         ok = action is not None and action in view["legal"]
-        out.append(_button("Place it" if ok else "Choose a cell first", action=action if ok else None,
-                           cls="hh-confirm", disabled=not ok))
+        piece = None if ok or not d.get("tile") else f"hh-{d['tile']}"
+        out.append(tag("div", tag("svg", tile_svg(0, 0, SIZE, d.get("kind"), edges, data_piece=piece,
+                                                   aria_label=tile_label(d.get("kind"), edges)),
+                                  class_="hh-drawn-tile", viewBox="-44 -44 88 88", role="img",
+                                  aria_label="Tile to place: " + tile_label(d.get("kind"), edges)),
+                       _button("Turn ⟳", ui=f"rot={(rot + 1) % 6}", label="Turn the tile clockwise (R)"),
+                       _button("Turn ⟲", ui=f"rot={(rot + 5) % 6}", label="Turn the tile anticlockwise (shift R)"),
+                       _button("Place it" if ok else "Choose a cell first", action=action if ok else None,
+                               cls="hh-confirm", disabled=not ok),
+                       class_="hh-drawn"))
     elif phase == "keep":
         tiles = {(t["q"], t["r"]): t for t in view["board"]}
         where = places_in_words(list(tiles))
@@ -525,20 +807,21 @@ def render(view: dict[str, Any], ui: dict[str, Any], names: Sequence[str]) -> Ma
     """The board area for one seat's view; pure."""
     names = list(names) or [f"Player {i + 1}" for i in range(view["players"])]
     flash = view.get("flash")
-    completion = None
+    completion = announce = None
     if flash and flash["turn"] >= view["turns"] - 1:
-        who = "; ".join(
-            f"{_name(names, flash.get('mover'))} completed the common goal ({goal_summary(g['goal'])})"
-            if g["owner"] == "common" else
-            f"{_name(names, g['owner'])} completed a goal ({goal_summary(g['goal'])})"
-            for g in flash["goals"])
-        completion = tag("section", tag("h3", f"Completed: {who}"), _flash_svg(flash, names),
+        words = _completion_words(flash, view, names)
+        completion = tag("section", tag("h3", f"Completed: {words}"), _flash_svg(flash, names),
                          tag("p", _after_completion(view)), class_="hh-flash", aria_label="Last completion")
+        gift = flash.get("mover") == view["seat"] and any(
+            isinstance(g["owner"], int) and g["owner"] != view["seat"] for g in flash["goals"])
+        announce = tag("p", words, ".", class_="hh-announce" + (" hh-announce-gift" if gift else ""))
     return tag(
         "div",
+        announce,
         tag("p", _status(view, names), class_="hh-status", role="status"),
         tag("div", _board_svg(view, ui, names),
-            tag("div", _controls(view, ui), _players(view, names), class_="hh-side"), class_="hh-main"),
+            tag("div", _controls(view, ui, names), ICON_KEY, _players(view, ui, names), class_="hh-side"),
+            class_="hh-main"),
         completion,
         view["last"] and tag("p", f"Last move: {last_move_words(view['last'])}", class_="hh-last"),
         class_="hh-root", data_phase=view["phase"])
