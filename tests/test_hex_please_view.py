@@ -85,7 +85,10 @@ def test_targets_name_the_cell_and_the_turn_in_words() -> None:
     out = render(state.view(0), {"tile": "RG", "rot": "2"}, ["Ann", "Bob"])
     texts = readable(out)
     assert ("Lay the red ▲ and green ● Bridge, 3 points, red on the south-west, west, north-west sides "
-            "on the Brown ×2 cell 3 east of the centre: scores 8") in texts
+            "on the Brown ×2 cell 3 east of the centre: scores 8 (3 ×2 + 2 from neighbours = 8)") in texts
+    # The preview is a pill with points ("8 pts"), never "+8" like a bonus cell's label.
+    assert "8 pts" in texts and not any(re.fullmatch(r"\+\d+", t) and t not in ("+3", "+5") for t in texts)
+    assert "3 ×2 + 2 from neighbours = 8" in texts
     assert any(re.fullmatch(r"The Bridge fits the .+ if turned \d steps? (anti)?clockwise: turn it", t)
                for t in texts), texts
     assert not codes_in(out)
