@@ -117,3 +117,17 @@ def test_no_coordinate_tile_code_or_notation_reaches_a_player() -> None:
         out = render(state.view(0), {}, names)
         assert not codes_in(out) and "Game over" in out
     assert checked > 100
+
+
+def test_the_universal_reads_in_words_and_the_key_names_every_mark() -> None:
+    from pygame_core.hex_please.view import tile_svg
+    face = readable(str(tile_svg("U", 0, 0.0, 0.0, 26.0)))
+    assert face == ["any", "5"]                                  # was "U5", a code
+    state = position(board={"2,0": ("R1", 0)}, hands=[["R1"], ["B1"]])
+    out = render(state.view(0), {}, ["Ann", "Bob"])
+    texts = readable(out)
+    for words in ("Sky Blue", "Deployment Cell", "Red", "Green", "Blue", "Yellow", "Universal: any colour",
+                  "Blocker", "what a move would score"):
+        assert any(words in t for t in texts), words
+    assert "6 tiles in hand" not in texts                        # one tile here
+    assert any(re.fullmatch(r"1 tile in hand", t) for t in texts), texts
