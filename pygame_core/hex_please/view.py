@@ -377,7 +377,7 @@ def _target(cx: float, cy: float, action: str, pts: int | None, why: str, label:
     """A cell the picked tile may go on: a dark pill with the points it would score (a shape
     no bonus label has), and the sum behind them floating above it on hover and focus."""
     text = _count(pts, "pt") if pts is not None else "? pts"
-    width = max(46.0, 5.6 * len(why) + 12)
+    width = max(46.0, 6.4 * len(why) + 14)
     return tag(
         "g", tag("title", why) if why else None,
         tag("polygon", class_="hp-target-cell", points=polygon_points(cx, cy, SIZE * 0.9)),
