@@ -10,7 +10,7 @@ from conftest import fast_settings, wait_ready
 from helpers import click_and_wait_redraw, final_scores, open_setup, wait_turn
 from playwright.sync_api import Page, expect
 
-PLACED = re.compile(r"^(\w+) lays an? .+ at -?\d+,-?\d+(?: on the [\w ]+ cell)?: (\d+) points? \(.+\)$", re.M)
+PLACED = re.compile(r"^(\w+) scores (\d+) points?\b", re.M)  # the log: "Ann scores 6 points: 3 for the tile ..."
 
 
 def take_turn(page: Page) -> str:
@@ -25,9 +25,10 @@ def take_turn(page: Page) -> str:
         if not cells.count():
             click_and_wait_redraw(page, board.locator(".hp-turnable").first)
         cell = cells.first
-        # The score of the move is shown on the cell before it is played.
-        expect(cell.locator(".hp-preview")).to_have_text(re.compile(r"^\+\d+$"))
-        assert re.search(r": scores \d+$", cell.get_attribute("aria-label"))
+        # The score of the move is shown on the cell before it is played: a pill with points
+        # (never "+5", which a bonus cell reads), and how they add up in its label.
+        expect(cell.locator(".hp-preview")).to_have_text(re.compile(r"^\d+ pts?$"))
+        assert re.search(r": scores (\d+) \(.+ = \1\)$", cell.get_attribute("aria-label"))
         click_and_wait_redraw(page, cell)
         return "place"
     for control in ("pass", "end"):

@@ -10,7 +10,7 @@ import random
 import re
 from html.parser import HTMLParser
 
-from test_hex_hex import hand, play, start
+from test_hex_hex import close_window, hand, play, start
 from test_markup import check_view, hostile_names
 
 from pygame_core.engine import sample_chance
@@ -126,3 +126,58 @@ def test_no_id_notation_or_seat_code_reaches_a_player() -> None:
                         checked += 1
             state.apply(rng.choice(state.legal_actions()))
     assert checked > 100
+
+
+# -- the table shows what is played and what happens (issue 16) ----------------------------
+
+def pieces(markup: str) -> dict[str, str]:
+    """data-piece name -> the opening tag that carries it."""
+    return {m[1]: m[0] for m in re.finditer(r'<[^>]*data-piece="([^"]+)"[^>]*>', markup)}
+
+
+def test_a_card_in_a_response_window_shows_by_its_player_and_the_hex_moves_to_its_target() -> None:
+    state = start([hand("null"), hand(), hand(), hand("boostl", "curse")])
+    state.apply(Cast(3))                                     # the Hex on Di (seat 3)
+    before = pieces(render(state.view(0), {}, NAMES))
+    assert "hex-0" in before
+    state.apply(parse_action("play boostl h0 >0"))           # Di sends it left, to Ada: a window opens
+    out = render(state.view(1), {}, NAMES)
+    drawn = pieces(out)
+    assert "hx-played-new" in drawn["played-3-boostl"]       # the card lies by Di, just played
+    assert "hx-hex-moving" in drawn["hex-0"]                 # the same Hex token, now by Ada
+    assert 'class="hx-window-ring"' in out and "on its way to Ada, sent by Di" in out
+    assert not codes_in(out)
+    close_window(state)                                      # nobody responds: the card stays by Di
+    after = pieces(render(state.view(1), {}, NAMES))
+    assert "played-3-boostl" in after and "hx-played-new" not in after["played-3-boostl"]
+    assert "hx-hex-moving" not in after["hex-0"]
+
+
+def test_outcomes_float_by_the_seats_they_happened_to() -> None:
+    state = start([hand(), hand(), hand(), ["dismiss"] * 5])
+    state.apply(Cast(3))
+    play(state, "hexed h0")                                  # Di takes it: loses 1, Bo (the caster) gains 1
+    out = render(state.view(0), {}, NAMES)
+    assert 'aria-label="Di: HEXED −1"' in out and 'aria-label="Bo: +1 Voice"' in out
+    assert re.search(r'data-piece="fx-3-[^"]+"', out)
+    # The same event keeps the same piece name from one drawing to the next (it arrives once).
+    again = render(state.view(1), {}, NAMES)
+    assert re.findall(r'data-piece="(fx-[^"]+)"', out) == re.findall(r'data-piece="(fx-[^"]+)"', again)
+
+
+def test_every_seat_hand_and_hex_carry_words_and_a_key_is_drawn() -> None:
+    state = start([hand(), hand(), hand(), hand("boostl", "curse")])
+    state.apply(Cast(3))
+    out = render(state.view(3), {}, NAMES)
+    assert 'aria-label="Key to the card and Hex symbols"' in out and "Counter Hex" in out
+    assert "Seats in detail" in out
+    hand_pieces = [p for p in pieces(out) if p.startswith("hand-")]
+    assert sorted(hand_pieces) == ["hand-boostl-0", "hand-curse-0", "hand-left-0", "hand-left-1", "hand-left-2"]
+    assert 'title="Curse (Play only when HEXED; Only when HEXED): ' in out
+
+
+def test_suggest_ui_picks_the_card_and_under_deception_the_claim() -> None:
+    from pygame_core.hex_hex.view import suggest_ui
+    assert suggest_ui({}, "play right h0 >2") == {"card": "right"}
+    assert suggest_ui({}, "play boostl h1 >1 real=boostr") == {"card": "boostr", "claim": "boostl"}
+    assert suggest_ui({}, "cast 2") == {} and suggest_ui({}, "pass") == {}

@@ -469,7 +469,7 @@ def test_render_offers_legal_cells_for_the_picked_tile_with_score_previews():
     v = state.view(0)
     html = hpview.render(v, {"tile": "RG", "rot": "2"}, ["Ann <b>", "Bob"])
     assert 'data-action="RG@3,0/2"' in html and "Ann &lt;b&gt;" in html
-    assert "scores 8" in html and ">+8<" in html  # a Brown cell: 3 x 2, plus 1 + 1 around
+    assert "scores 8" in html and ">8 pts<" in html  # a Brown cell: 3 x 2, plus 1 + 1 around (a pill, not "+8")
     assert 'data-action="RG@3,0/0"' not in html and "aria-label=" in html
     assert 'data-ui="rot=1"' in html  # a cell where another turn fits offers that turn
     waiting = hpview.render(state.view(1), {}, ["A", "B"])

@@ -85,7 +85,10 @@ def test_targets_name_the_cell_and_the_turn_in_words() -> None:
     out = render(state.view(0), {"tile": "RG", "rot": "2"}, ["Ann", "Bob"])
     texts = readable(out)
     assert ("Lay the red ▲ and green ● Bridge, 3 points, red on the south-west, west, north-west sides "
-            "on the Brown ×2 cell 3 east of the centre: scores 8") in texts
+            "on the Brown ×2 cell 3 east of the centre: scores 8 (3 ×2 + 2 from neighbours = 8)") in texts
+    # The preview is a pill with points ("8 pts"), never "+8" like a bonus cell's label.
+    assert "8 pts" in texts and not any(re.fullmatch(r"\+\d+", t) and t not in ("+3", "+5") for t in texts)
+    assert "3 ×2 + 2 from neighbours = 8" in texts
     assert any(re.fullmatch(r"The Bridge fits the .+ if turned \d steps? (anti)?clockwise: turn it", t)
                for t in texts), texts
     assert not codes_in(out)
@@ -114,3 +117,17 @@ def test_no_coordinate_tile_code_or_notation_reaches_a_player() -> None:
         out = render(state.view(0), {}, names)
         assert not codes_in(out) and "Game over" in out
     assert checked > 100
+
+
+def test_the_universal_reads_in_words_and_the_key_names_every_mark() -> None:
+    from pygame_core.hex_please.view import tile_svg
+    face = readable(str(tile_svg("U", 0, 0.0, 0.0, 26.0)))
+    assert face == ["any", "5"]                                  # was "U5", a code
+    state = position(board={"2,0": ("R1", 0)}, hands=[["R1"], ["B1"]])
+    out = render(state.view(0), {}, ["Ann", "Bob"])
+    texts = readable(out)
+    for words in ("Sky Blue", "Deployment Cell", "Red", "Green", "Blue", "Yellow", "Universal: any colour",
+                  "Blocker", "what a move would score"):
+        assert any(words in t for t in texts), words
+    assert "6 tiles in hand" not in texts                        # one tile here
+    assert any(re.fullmatch(r"1 tile in hand", t) for t in texts), texts

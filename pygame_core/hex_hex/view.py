@@ -31,17 +31,18 @@ import math
 import re
 from typing import Any
 
-from ..hexgrid import TOUCH_PX
 from ..markup import Markup, join, tag, trusted
 from .table import (  # noqa: F401 - the hooks the table uses (docs/adding-a-game.md)
     SETUP_TEXT, event_words, forced, score_breakdown, suggest_ui, tie_break)
 from .components import CARDS, CARDS_BY_ID, CATEGORY_NAMES, DECK_SIZE, TIMING_NAMES
 
-W, H = 800, 520
-SEAT_H = 68  # a seat's box on the table, in viewBox units
-CX, CY, RX, RY = 400, 250, 300, 185
+W, H = 560, 364
+SEAT_W, SEAT_H = 160, 84  # a seat's box on the table, in viewBox units
+CX, CY, RX, RY = 280, 182, 196, 126
+HEX_AT, ARROW_FROM = 0.46, 0.62
+NAME_CHARS = 12  # a longer name is cut short on its seat (the seat's tooltip has it whole)  # where a Hex token sits between its seat and the centre; arrows start
 SIGN_GLYPH = {"rock": "✊ rock", "paper": "✋ paper", "scissors": "✌ scissors"}
-CATEGORY_GLYPH = {"basic": "➜", "enhanced": "✦", "counter": "⛔", "hexed": "☠", "dealt": "★"}
+CATEGORY_GLYPH = {"basic": "➜", "enhanced": "✦", "counter": "⊘", "hexed": "☠", "dealt": "★"}
 EFFECT_NAMES = {"ward": "Ward", "deception": "Deception", "charm": "Charm"}
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 RESPONSE_SECONDS = 6
@@ -103,23 +104,19 @@ def _hex_words(view: dict[str, Any]) -> dict[int, str]:
     return words
 
 
-@functools.lru_cache(maxsize=512)
-def _pips(x: float, y: float, voice: int) -> Markup:
-    """A seat's Voice track: ten pips, filled up to the Voice, and the number."""
-    return join([tag("rect", x=f"{x - 82 + i * 10:.0f}", y=f"{y - 8:.0f}", width=8, height=8,
-                     class_="hx-pip-on" if i < voice else "hx-pip") for i in range(10)],
-                tag("text", "Voice ", voice, x=f"{x + 24:.0f}", y=f"{y:.0f}", class_="hx-voice"))
-
-
 def _hex_shape(x: float, y: float) -> str:
     return " ".join(f"{x + 16 * math.cos(math.radians(60 * i + 30)):.1f},"
                     f"{y + 16 * math.sin(math.radians(60 * i + 30)):.1f}" for i in range(6))
 
 
 @functools.lru_cache(maxsize=512)
-def _hex_token(x: float, y: float, label: str, loss: int, mad: str, boost: int, obs: int) -> Markup:
-    """A Hex token with its markers, named in words for screen readers and as a tooltip."""
-    hex_cls = "hx-hex" + (" hx-hex-mad" if mad else "") + (" hx-hex-boost" if boost else "")
+def _hex_token(x: float, y: float, label: str, loss: int, mad: str, boost: int, obs: int, piece: str,
+               moving: bool = False) -> Markup:
+    """A Hex token with its markers, named in words for screen readers and as a tooltip.
+    `piece` names it for the page's animation (the same Hex keeps its name as it moves);
+    `moving`: a card is sending it here and the table may still respond."""
+    hex_cls = ("hx-hex" + (" hx-hex-mad" if mad else "") + (" hx-hex-boost" if boost else "")
+               + (" hx-hex-moving" if moving else ""))
     return tag(
         "g", tag("title", label), tag("polygon", points=_hex_shape(x, y)),
         tag("text", loss, x=f"{x:.0f}", y=f"{y + 4:.0f}", text_anchor="middle"),
@@ -127,10 +124,11 @@ def _hex_token(x: float, y: float, label: str, loss: int, mad: str, boost: int, 
             text_anchor="middle", class_="hx-marker") if mad else None,
         tag("text", "▲" * boost, "◎" * obs, x=f"{x + 19:.0f}", y=f"{y + 4:.0f}",
             class_="hx-marker") if boost or obs else None,
-        class_=hex_cls, role="img", aria_label=label)
+        class_=hex_cls, role="img", aria_label=label, data_piece=piece or None)
 
 
-def _seat_svg(view: dict[str, Any], names: list[str], legal: set[str], s: int) -> Markup:
+def _seat_svg(view: dict[str, Any], names: list[str], legal: set[str], s: int,
+              played: dict[int, tuple[str, str, bool]], fx: dict[int, tuple[str, str, str]]) -> Markup:
     x, y = _pos(view, s)
     cls = ["hx-seat"]
     if view["current"] == s:
@@ -141,46 +139,87 @@ def _seat_svg(view: dict[str, Any], names: list[str], legal: set[str], s: int) -
     clickable = action in legal
     if clickable:
         cls.append("hx-clickable")
+    wins = view["wins"][s] if view.get("series", 1) > 1 else None
+    card, card_label_text, fresh = played.get(s, ("", "", False))
+    mark = fx.get(s, ("", "", ""))
+    return _seat_markup(x, y, " ".join(cls), action if clickable else None, _name(names, s),
+                        view["current"] == s, view["voice"][s], view["hand_sizes"][s],
+                        " · ".join(_seat_marks(view, names, s)), wins, card, card_label_text, fresh,
+                        f"played-{s}-{card}", *mark)
+
+
+def _seat_marks(view: dict[str, Any], names: list[str], s: int) -> list[str]:
+    """A seat's standing marks in words (dealer, caster, effects on them, cards face down)."""
     marks = []
     if s == view["dealer"]:
         marks.append("Dealer")
     if s == view["caster"]:
         marks.append("Caster")
     if view["ward"][s]:
-        marks.append("🛡 Ward")
+        marks.append("Ward")
     if view["deceive"][s]:
-        marks.append("🎭 Deception")
+        marks.append("Deception")
     if view["charm"][s] >= 0:
         marks.append(f"♥ charmed by {_name(names, view['charm'][s])}")
     if view["facedown"][s]:
         marks.append(f"{view['facedown'][s]} face down")   # how many, never which
-    info = f"🂠×{view['hand_sizes'][s]}" + (" · " + " · ".join(marks) if marks else "")
-    wins = view["wins"][s] if view.get("series", 1) > 1 else None
-    return _seat_markup(x, y, " ".join(cls), action if clickable else None, _name(names, s),
-                        view["current"] == s, view["voice"][s], info, wins)
+    return marks
 
 
-@functools.lru_cache(maxsize=512)
-def _seat_head(x: float, y: float, name: str, current: bool) -> Markup:
-    return join(tag("rect", x=f"{x - 92:.0f}", y=f"{y - SEAT_H / 2:.0f}", width=184, height=SEAT_H, rx=10,
-                    class_="hx-seat-box"),
-                tag("text", "▶ " if current else "", name,
-                    x=f"{x:.0f}", y=f"{y - 16:.0f}", text_anchor="middle", class_="hx-seat-name"))
+def _fit(chars: int, size: float, room: float) -> dict[str, str]:
+    """SVG attributes that squeeze a text of `chars` characters at `size` into `room` units,
+    when it would not fit (a long name, a long card title): never cut off, never spilling."""
+    return {"textLength": f"{room:.0f}", "lengthAdjust": "spacingAndGlyphs"} if chars * size * 0.58 > room else {}
 
 
-@functools.lru_cache(maxsize=512)
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+@functools.lru_cache(maxsize=1024)
 def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, current: bool, voice: int,
-                 info: str, wins: int | None) -> Markup:
-    """One seat's box (cached: a redraw changes one or two seats at most)."""
+                 hand: int, marks: str, wins: int | None, card: str, card_text: str, fresh: bool,
+                 card_piece: str, fx_text: str, fx_cls: str, fx_piece: str) -> Markup:
+    """One seat's box (cached: a redraw changes one or two seats at most): the name, Voice and
+    hand size in large type, the standing marks (left out on a phone: the list under the table
+    has them), the card this seat played last, and what just happened to it (a floating badge)."""
+    left, top = x - SEAT_W / 2, y - SEAT_H / 2
+    played = None
+    if card:
+        c = CARDS_BY_ID[card]
+        played = tag(
+            "g", tag("title", card_text),
+            tag("rect", x=f"{left + 6:.0f}", y=f"{top + 57:.0f}", width=SEAT_W - 12, height=22, rx=4),
+            tag("text", CATEGORY_GLYPH[c.category], " ", c.name, x=f"{x:.0f}", y=f"{top + 73:.0f}",
+                text_anchor="middle", **_fit(len(c.name) + 2, 14, SEAT_W - 20)),
+            class_=f"hx-played hx-cat-{c.category}" + (" hx-played-new" if fresh else ""),
+            data_piece=card_piece, role="img", aria_label=card_text)
+    badge = None
+    if fx_text:
+        width = 14 + 7.5 * len(fx_text)
+        bx = min(left + SEAT_W - width + 8, W - width - 2)   # by the seat's corner, inside the table
+        badge = tag("g", tag("rect", x=f"{bx:.0f}", y=f"{top - 14:.0f}",
+                             width=f"{width:.0f}", height=22, rx=11),
+                    tag("text", fx_text, x=f"{bx + width / 2:.0f}", y=f"{top + 2:.0f}",
+                        text_anchor="middle"),
+                    class_=f"hx-fx {fx_cls}", data_piece=fx_piece, role="img", aria_label=f"{name}: {fx_text}")
     return tag(
         "g",
         # the button's name; a <title> (not aria-label) so the seat's visible text stays readable
-        tag("title", "Cast the Hex on ", name) if action else None,
-        _seat_head(x, y, name, current),
-        _pips(x, y, voice),
-        tag("text", info, x=f"{x:.0f}", y=f"{y + 16:.0f}", text_anchor="middle", class_="hx-seat-info"),
-        tag("text", "games won ", wins, x=f"{x:.0f}", y=f"{y + 29:.0f}",
-            text_anchor="middle", class_="hx-seat-info") if wins is not None else None,
+        tag("title", f"Cast the Hex on {name}" if action else
+            ", ".join([name, _voice(voice), _cards(hand)] + ([marks] if marks else []))),
+        tag("rect", x=f"{left:.0f}", y=f"{top:.0f}", width=SEAT_W, height=SEAT_H, rx=10, class_="hx-seat-box"),
+        # a long name is clipped to its box (the seat's tooltip has it whole)
+        tag("svg", tag("text", "▶ " if current else "", name, x=SEAT_W / 2 - 4, y=20, text_anchor="middle",
+                       class_="hx-seat-name"),
+            x=f"{left + 4:.0f}", y=f"{top:.0f}", width=SEAT_W - 8, height=28, overflow="hidden"),
+        tag("text", tag("tspan", "Voice ", voice, class_="hx-voice"), " · ", _cards(hand),
+            " · won " + str(wins) if wins is not None else "",
+            x=f"{x:.0f}", y=f"{top + 38:.0f}", text_anchor="middle", class_="hx-seat-brief",
+            **_fit(len(f"Voice {voice} · {_cards(hand)}") + (8 if wins is not None else 0), 17, SEAT_W - 10)),
+        tag("text", marks, x=f"{x:.0f}", y=f"{top + 51:.0f}", text_anchor="middle",
+            class_="hx-seat-info") if marks else None,
+        played, badge,
         class_=cls, data_action=action, tabindex=0 if action else None, role="button" if action else None)
 
 
@@ -188,58 +227,194 @@ def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, cu
 def _centre(deck: int, discard: int, round_no: int, rounds: int, tiebreak: bool) -> Markup:
     """The felt in the middle of the table, with the deck, the discards and the round."""
     return join(_ARROW_DEFS,
-                tag("ellipse", class_="hx-felt", cx=CX, cy=CY, rx=RX - 40, ry=RY - 40),
-                tag("text", f"Deck {deck} · Discards {discard}",
-                    class_="hx-centre", x=CX, y=CY - 8, text_anchor="middle"),
+                tag("ellipse", class_="hx-felt", cx=CX, cy=CY, rx=RX - 40, ry=RY - 30),
                 tag("text", f"Round {round_no}/{rounds}", " · TIE-BREAK ×2" if tiebreak else "",
-                    class_="hx-centre", x=CX, y=CY + 14, text_anchor="middle"))
+                    class_="hx-centre", x=CX, y=CY - 4, text_anchor="middle"),
+                tag("text", f"Deck {deck} · Discards {discard}",
+                    class_="hx-centre hx-centre-small", x=CX, y=CY + 12, text_anchor="middle"))
 
 
 @functools.lru_cache(maxsize=256)
-def _arrow(x1: str, y1: str, x2: str, y2: str) -> Markup:
-    return tag("line", class_="hx-target-line", x1=x1, y1=y1, x2=x2, y2=y2, marker_end="url(#hx-arrow)")
+def _arrow(x1: str, y1: str, x2: str, y2: str, cls: str = "hx-target-line") -> Markup:
+    return tag("line", class_=cls, x1=x1, y1=y1, x2=x2, y2=y2, marker_end="url(#hx-arrow)")
+
+
+# Events of the rules (view["events"], newest last) that say who played what, and what
+# happened to whom. Seats are written S<n>, Hexes h<n> or "the Hex"; anything else is ignored.
+_PLAYS = re.compile(r"^S(\d) plays (.+?) on (?:h\d+|the Hex)\b")
+_SHOUT = re.compile(r"^S(\d) shouts HEX-HEX")
+_RESPONSES = [(re.compile(r"^S(\d) Nulls\b"), "null"), (re.compile(r"^S(\d) detonates\b"), "detonate"),
+              (re.compile(r"^S(\d) eradicates\b"), "eradicate"), (re.compile(r"^S(\d) reveals (.+)$"), "")]
+_CARD_BY_NAME = {c.name: c.id for c in CARDS}
+FX_EVENTS = 4   # outcomes among this many newest events float by their seats
+_OUTCOMES: list[tuple[re.Pattern[str], Any]] = [
+    (re.compile(r"^HEXED: S(\d) loses (\d+)(?:.*?, S(\d) gains (\d+))?"),
+     lambda m: [(int(m[1]), f"HEXED −{m[2]}", "hx-fx-bad")]
+     + ([(int(m[3]), f"+{m[4]} Voice", "hx-fx-good")] if m[3] else [])),
+    (re.compile(r"^The Hex goes off on S(\d), who plays What the Hex: \+(\d+)"),
+     lambda m: [(int(m[1]), f"+{m[2]} Voice", "hx-fx-good")]),
+    (re.compile(r"^The Hex goes off on S(\d), who plays Level"),
+     lambda m: [(int(m[1]), "Level +1", "hx-fx-good")]),
+    (re.compile(r"^S(\d) challenges S(\d): caught bluffing"),
+     lambda m: [(int(m[1]), "Challenge won", "hx-fx-good"), (int(m[2]), "Caught bluffing", "hx-fx-bad")]),
+    (re.compile(r"^S(\d) challenges S(\d): it really is .*; S\d loses (\d+)"),
+     lambda m: [(int(m[1]), f"Challenge lost −{m[3]}", "hx-fx-bad"), (int(m[2]), "Honest", "hx-fx-good")]),
+    (re.compile(r"^S(\d) detonates the Hex on S(\d)"),
+     lambda m: [(int(m[1]), "Detonate +1", "hx-fx-good"), (int(m[2]), "Detonated!", "hx-fx-bad")]),
+    (re.compile(r"^S(\d) gives up (\d+): S(\d) loses (\d+)"),
+     lambda m: [(int(m[1]), f"Spite −{m[2]}", "hx-fx-bad"), (int(m[3]), f"−{m[4]} Voice", "hx-fx-bad")]),
+    (re.compile(r"^S(\d) strikes back: S(\d) loses (\d+)"),
+     lambda m: [(int(m[2]), f"Struck −{m[3]}", "hx-fx-bad")]),
+    (re.compile(r"^S(\d) shouts HEX-HEX"), lambda m: [(int(m[1]), "HEX-HEX!", "hx-fx-call")]),
+    (re.compile(r"^HEX-HEX: slowest (.*)"),
+     lambda m: [(int(s), "Slowest −3", "hx-fx-bad") for s in re.findall(r"S(\d)", m[1])]),
+]
+
+
+def played_cards(view: dict[str, Any], names: list[str]) -> dict[int, tuple[str, str, bool]]:
+    """seat -> (card id, words, just played) for the card each seat played last this round:
+    the plays waiting in a response window, else the newest play the events tell of."""
+    out: dict[int, tuple[str, str, bool]] = {}
+    events = list(view.get("events", []))
+    start = max((i + 1 for i, e in enumerate(events) if e.startswith("Round ")), default=0)
+    for text in events[start:]:
+        m = _PLAYS.match(text) or _SHOUT.match(text)
+        card = ""
+        if m and m.re is _SHOUT:
+            card = "hexhex"
+        elif m:
+            card = _CARD_BY_NAME.get(m[2], "")
+        else:
+            for pattern, response in _RESPONSES:
+                m = pattern.match(text)
+                if m:
+                    card = response or _CARD_BY_NAME.get(m[2], "")
+                    break
+        if m and card:
+            seat = int(m[1])
+            out[seat] = (card, f"{_name(names, seat)} played {card_label(card)}", False)
+    for it in view.get("pending", []):
+        seat = it["seat"]
+        if it["kind"] == "play":
+            card = it["card"]
+            down = " face down, claiming it is" if it.get("deceit") else ""
+            out[seat] = (card, f"{_name(names, seat)} just played{down} {card_label(card)}", True)
+        elif it["kind"] in ("null", "detonate", "eradicate"):
+            out[seat] = (it["kind"], f"{_name(names, seat)} just played {card_label(it['kind'])}", True)
+    return out
+
+
+def outcomes(view: dict[str, Any]) -> dict[int, tuple[str, str, str]]:
+    """seat -> (words, class, piece name) for the newest outcome among the last few events:
+    Voice lost or won, a challenge, a Detonate, the HEX-HEX race. The piece name stays the
+    same while the event stays among them, so the page shows it arriving only once."""
+    events = list(view.get("events", []))
+    out: dict[int, tuple[str, str, str]] = {}
+    for k, text in enumerate(events[-FX_EVENTS:]):
+        later = events[len(events) - FX_EVENTS + k + 1:] if len(events) > FX_EVENTS else events[k + 1:]
+        ident = f"{len(text)}-{sum(ord(ch) for ch in text)}-{later.count(text)}"
+        for pattern, make in _OUTCOMES:
+            m = pattern.match(text)
+            if m:
+                for seat, words, cls in make(m):
+                    if 0 <= seat < view["players"]:
+                        out[seat] = (words, cls, f"fx-{seat}-{ident}")
+                break
+    return out
+
+
+def _moves(view: dict[str, Any]) -> dict[int, list[tuple[int, int, bool]]]:
+    """Hex id -> where a card in the response window is sending it: (seat, sent by, a copy)."""
+    out: dict[int, list[tuple[int, int, bool]]] = {}
+    for it in view.get("pending", []):
+        if it["kind"] != "play" or not it.get("to"):
+            continue
+        to, seat = list(it["to"]), it["seat"]
+        if it["card"] in ("twain", "doubleback"):
+            out[it["hex"]] = [(to[0], seat, False)] + [(t, seat, True) for t in to[1:2]]
+        elif it["card"] == "friend":
+            out[it["hex"]] = [(to[-1], seat, False)]
+        else:
+            out[it["hex"]] = [(to[0], seat, False)]
+    return out
 
 
 def _table_svg(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: set[str]) -> Markup:
     n = view["players"]
-    out: list[Markup] = [_centre(view["deck"], view["discard"], view["round"], view["rounds"],
-                                 bool(view["tiebreak"]))]
-    # arrows: who targeted whom
+    out: list[Markup] = [_centre(view["deck"], view["discard"], view["round"],
+                                 view["rounds"], bool(view["tiebreak"]))]
+    moves = _moves(view)
+    window = view.get("phase") == "window"
+    # Where each Hex is drawn: at its Intended, or where the card just played sends it.
+    places: list[tuple[dict[str, Any], int, int, bool, bool]] = []   # hex, at, by, moving, a copy
     for h in view["hexes"]:
-        if h["by"] >= 0 and h["by"] != h["at"]:
-            x1, y1 = _pos(view, h["by"], 0.78)
-            x2, y2 = _pos(view, h["at"], 0.72)
-            out.append(_arrow(f"{x1:.0f}", f"{y1:.0f}", f"{x2:.0f}", f"{y2:.0f}"))
-    out += [_seat_svg(view, names, legal, s) for s in range(n)]
+        for at, by, copy in moves.get(h["id"], [(h["at"], h["by"], False)]):
+            places.append((h, at, by, h["id"] in moves, copy))
+    # arrows: who targeted whom (dashed brighter while the table may still respond)
+    for h, at, by, moving, _copy in places:
+        if by >= 0 and by != at:
+            x1, y1 = _pos(view, by, ARROW_FROM)
+            x2, y2 = _pos(view, at, HEX_AT)
+            d = math.hypot(x2 - x1, y2 - y1) or 1.0
+            x2, y2 = x2 - (x2 - x1) * 22 / d, y2 - (y2 - y1) * 22 / d   # the head stops at the token
+            out.append(_arrow(f"{x1:.0f}", f"{y1:.0f}", f"{x2:.0f}", f"{y2:.0f}",
+                              "hx-target-line hx-pending-line" if moving else "hx-target-line"))
+    played = played_cards(view, names)
+    fx = outcomes(view)
+    out += [_seat_svg(view, names, legal, s, played, fx) for s in range(n)]
     # Hex tokens by their Intended
     stack: dict[int, int] = {}
     called = _hex_words(view)
-    for h in view["hexes"]:
-        k = stack.get(h["at"], 0)
-        stack[h["at"]] = k + 1
-        x, y = _pos(view, h["at"], 0.62)
+    for h, at, by, moving, copy in places:
+        k = stack.get(at, 0)
+        stack[at] = k + 1
+        x, y = _pos(view, at, HEX_AT)
         x += 34 * k
-        label = f"{_cap(called[h['id']])} on {_name(names, h['at'])}"
-        if h["by"] >= 0:
-            label += f", sent by {_name(names, h['by'])}"
+        label = f"{_cap(called[h['id']])} on {_name(names, at)}"
+        if copy:
+            label = f"A copy of {called[h['id']]}, on its way to {_name(names, at)}"
+        elif moving:
+            label = f"{_cap(called[h['id']])}, on its way to {_name(names, at)}"
+        if by >= 0:
+            label += f", sent by {_name(names, by)}"
         label += f", costs {_voice(h['loss'])}"
         markers = _hex_markers(h)
         if markers:
             label += f" ({markers})"
-        out.append(_hex_token(x, y, label, h["loss"], h["mad"], h["boost"], h["obs"]))
+        if moving and window:
+            out.append(tag("g", tag("circle", cx=f"{x:.0f}", cy=f"{y:.0f}", r=27),
+                           tag("text", "anyone?", x=f"{x:.0f}", y=f"{y + 40:.0f}", text_anchor="middle"),
+                           class_="hx-window-ring", aria_hidden="true"))
+        out.append(_hex_token(x, y, label, h["loss"], h["mad"], h["boost"], h["obs"],
+                              f"hex-{h['id']}-copy" if copy else f"hex-{h['id']}", moving))
     # face-down commitments
     for c in view["commits"]:
         if c["done"]:
-            x, y = _pos(view, c["seat"], 0.45)
+            x, y = _pos(view, c["seat"])
+            x, y = x - SEAT_W / 2 + 14, y - SEAT_H / 2 + 4   # on the seat's corner, clear of the Hexes
             out.append(tag("g", tag("rect", x=f"{x - 12:.0f}", y=f"{y - 16:.0f}", width=24, height=32, rx=3),
                            tag("text", "?", x=f"{x:.0f}", y=f"{y + 5:.0f}", text_anchor="middle"),
                            class_="hx-facedown", role="img",
                            aria_label=f"{_name(names, c['seat'])} has a face-down answer ready"))
-    # On a phone the table keeps its seats (which are buttons when casting) touch-sized and pans.
-    return tag("div", tag("svg", out, class_="hx-table touch-board", viewBox=f"0 0 {W} {H}",
-                          style=f"--touch-width: {W * TOUCH_PX / SEAT_H:.0f}px", role="group",
-                          aria_label=f"The table: {n} players, round {view['round']} of {view['rounds']}"),
-               class_="board-pan")
+    # The table fits its frame at every width (seats are at least 44 px tall on a phone).
+    return tag("svg", out, class_="hx-table", viewBox=f"0 0 {W} {H}", role="group",
+               aria_label=f"The table: {n} players, round {view['round']} of {view['rounds']}")
+
+
+def _seat_list(view: dict[str, Any], names: list[str]) -> Markup:
+    """Every seat's details in words, folded away: the table on a phone shows fewer."""
+    rows = []
+    for s in range(view["players"]):
+        bits = [_voice(view["voice"][s]), _cards(view["hand_sizes"][s])] + _seat_marks(view, names, s)
+        rows.append(tag("li", tag("strong", _name(names, s)), ": ", ", ".join(bits)))
+    return tag("details", tag("summary", "Seats in detail, and the key to the symbols"), tag("ul", rows),
+               CATEGORY_KEY, class_="hx-seat-list")
+
+
+CATEGORY_KEY = tag("p", [tag("span", CATEGORY_GLYPH[k], " ", v, class_=f"hx-key hx-cat-{k}")
+                         for k, v in CATEGORY_NAMES.items()],
+                   tag("span", "▲ Boost · ◎ Obsession · ⟲L R⟳ Compulsion", class_="hx-key"),
+                   class_="hx-keys", aria_label="Key to the card and Hex symbols")
 
 
 def _pending_text(it: dict[str, Any], names: list[str]) -> str:
@@ -322,16 +497,20 @@ def _card_body(card: str) -> Markup:
 
 
 @functools.lru_cache(maxsize=1024)
-def _card(card: str, cls: str, action: str | None, ui: str | None, label: str) -> Markup:
+def _card(card: str, cls: str, action: str | None, ui: str | None, label: str, piece: str) -> Markup:
     """A card of the hand: a button that plays it (`action`) or shows its choices (`ui`), or
-    a plain box when it cannot be played now."""
+    a plain box when it cannot be played now. Its tooltip says what it does."""
+    c = CARDS_BY_ID[card]
+    tip = f"{c.name} ({CATEGORY_NAMES[c.category]}; {TIMING_NAMES[c.timing]}): {c.text}"
     if action is None and ui is None:
-        return tag("div", _card_body(card), class_=cls, aria_label=label)
+        return tag("div", _card_body(card), class_=cls, aria_label=label, title=tip, data_piece=piece)
     return tag("button", _card_body(card), type="button", class_=cls, data_action=action, data_ui=ui,
-               aria_label=label)
+               aria_label=label, title=tip, data_piece=piece)
 
 
-def _hand_html(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: list[str]) -> Markup:
+def _hand_html(view: dict[str, Any], ui: dict[str, str], names: list[str],
+               legal: list[str]) -> tuple[Markup, Markup | None]:
+    """The viewer's hand, and the choices of the card picked in it (or None)."""
     by_card: dict[str, list[str]] = {}
     for a in legal:
         w = a.split()
@@ -340,38 +519,58 @@ def _hand_html(view: dict[str, Any], ui: dict[str, str], names: list[str], legal
             by_card.setdefault(key, []).append(a)
     chosen = ui.get("card", "")
     cards: list[Markup] = []
-    seen: set[str] = set()
+    seen: dict[str, int] = {}
     readied = list(view.get("readied", []))
     for card in view["hand"]:
         c = CARDS_BY_ID[card]
+        k = seen.get(card, 0)
+        seen[card] = k + 1
+        piece = f"hand-{card}-{k}"
         if card in readied:     # readied face down for another Hex this volley
             readied.remove(card)
             cards.append(tag("div", tag("span", CATEGORY_GLYPH[c.category], " ", c.name, class_="hx-card-name"),
                              tag("span", "Readied face down", class_="hx-card-timing"),
-                             class_=f"hx-card hx-cat-{c.category} hx-readied",
+                             class_=f"hx-card hx-cat-{c.category} hx-readied", data_piece=piece,
                              aria_label=f"{c.name}, readied face down"))
             continue
-        first = card not in seen
-        seen.add(card)
-        plays = by_card.get(card, []) if first else []
+        plays = by_card.get(card, []) if k == 0 else []
         cls = f"hx-card hx-cat-{c.category}" + (" hx-playable" if plays else "") + (
             " hx-selected" if chosen == card and plays else "")
         if len(plays) == 1 and not view["deceive"][view["seat"]]:
-            cards.append(_card(card, cls, plays[0], None, f"Play {c.name}: {_describe_action(plays[0], names)}"))
+            cards.append(_card(card, cls, plays[0], None, f"Play {c.name}: {_describe_action(plays[0], names)}",
+                               piece))
         elif plays:
-            cards.append(_card(card, cls, None, f"card={card}", f"Choose how to play {c.name}"))
+            cards.append(_card(card, cls, None, f"card={card};claim=", f"Choose how to play {c.name}", piece))
         else:
-            cards.append(_card(card, cls, None, None, f"{c.name} (cannot be played now)"))
-    out = [tag("div", cards, class_="hx-hand", role="group", aria_label="Your hand")]
-    if chosen and chosen in by_card:
-        out.append(tag("div", [_button(a, _describe_action(a, names)) for a in by_card[chosen]],
-                       tag("button", "Cancel", type="button", class_="hx-btn hx-cancel", data_ui="card=",
-                           aria_label="Cancel"),
-                       class_="hx-choices", role="group", aria_label="Choose a target"))
+            cards.append(_card(card, cls, None, None, f"{c.name} (cannot be played now)", piece))
+    hand = [tag("div", cards, class_="hx-hand", role="group", aria_label="Your hand")]
     if view["buried"]:
-        out.append(tag("p", "Your face-down cards: ", ", ".join(card_label(c) for c in view["buried"]),
-                       class_="hx-note"))
-    return join(out)
+        hand.append(tag("p", "Your face-down cards: ", ", ".join(card_label(c) for c in view["buried"]),
+                        class_="hx-note"))
+    choices = None
+    if chosen and chosen in by_card:
+        plays = by_card[chosen]
+        claims = list(dict.fromkeys(a.split()[1] for a in plays))
+        claim = ui.get("claim", "")
+        head = card_label(chosen)
+        if len(claims) > 1 and claim not in claims:
+            # Under Deception: first the card to claim (one button each), then its targets.
+            buttons = [tag("span", [tag("button", CATEGORY_GLYPH[CARDS_BY_ID[c].category], " ", card_label(c),
+                                        type="button", class_="hx-btn hx-claim", data_ui=f"claim={c}",
+                                        title=f"Claim it is {card_label(c)}",
+                                        aria_label=f"Claim it is {card_label(c)}") for c in claims],
+                           class_="hx-claims")]
+            head = f"Play {card_label(chosen)} face down, claiming it is"
+        else:
+            if len(claims) > 1:
+                plays = [a for a in plays if a.split()[1] == claim]
+                head = f"{card_label(chosen)} as {card_label(claim)}"
+            buttons = [_button(a, _describe_action(a, names)) for a in plays]
+        choices = tag("div", tag("span", head, ":", class_="hx-choices-head"), buttons,
+                      tag("button", "Cancel", type="button", class_="hx-btn hx-cancel", data_ui="card=",
+                          aria_label="Cancel"),
+                      class_="hx-choices", role="group", aria_label="Choose a target")
+    return join(hand), choices
 
 
 def _prompt(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: list[str]) -> Markup:
@@ -396,7 +595,7 @@ def _prompt(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: l
                            class_="hx-note"),
                        class_="hx-race-overlay", role="alertdialog", aria_label="HEX-HEX race")
         done = ", ".join(_name(names, s) for s in race["done"]) or "nobody yet"
-        return tag("div", "HEX-HEX race! Reacted: ", done, class_="hx-prompt", role="status")
+        return tag("div", "HEX-HEX race! Reacted: ", done, class_="hx-prompt hx-race-wait", role="status")
     if not legal:
         if cur is not None and cur >= 0:
             what = {"window": "may respond", "play": "is answering a Hex", "sign": "is choosing a sign",
@@ -453,6 +652,8 @@ def _event_words(text: str, names: list[str]) -> str:
 
 
 def render(view: dict[str, Any], ui: dict[str, str], names: list[str]) -> Markup:
+    """The table (left, or on top on a phone), and beside it what the viewer must decide,
+    the choices of a picked card and the hand, so all of it fits one screen."""
     legal = list(view.get("legal", []))
     legal_set = set(legal)
     laws = view.get("laws") or []
@@ -463,13 +664,17 @@ def render(view: dict[str, Any], ui: dict[str, str], names: list[str]) -> Markup
     if laws:
         parts.append(tag("ul", [_li(law["text"]) for law in laws], class_="hx-laws",
                          aria_label="Laws in force"))
-    parts.append(_table_svg(view, ui, names, legal_set))
-    parts.append(_prompt(view, ui, names, legal))
+    table = [_table_svg(view, ui, names, legal_set), _seat_list(view, names)]
+    side: list[Markup | None] = [_prompt(view, ui, names, legal)]
     if view["pending"] and view["phase"] != "window":
-        parts.append(tag("ol", [_li(_pending_text(it, names)) for it in view["pending"]],
-                         class_="hx-pending"))
+        side.append(tag("ol", [_li(_pending_text(it, names)) for it in view["pending"]],
+                        class_="hx-pending"))
     if isinstance(view["seat"], int) and 0 <= view["seat"] < view["players"]:
-        parts.append(_hand_html(view, ui, names, legal))
+        hand, choices = _hand_html(view, ui, names, legal)
+        side += [choices, hand]
+    side.append(CATEGORY_KEY)
+    parts.append(tag("div", tag("div", table, class_="hx-table-col"), tag("div", side, class_="hx-side"),
+                     class_="hx-main"))
     if view["last_race"]:
         r = view["last_race"]
         times = ", ".join(f"{_name(names, int(s))} {ms} ms" for s, ms in r["times"].items())
@@ -481,7 +686,20 @@ def render(view: dict[str, Any], ui: dict[str, str], names: list[str]) -> Markup
     if view["events"]:
         parts.append(tag("ul", [_li(_event_words(t, names)) for t in view["events"][-6:]],
                          class_="hx-events", aria_label="What just happened"))
-    return tag("div", parts, class_="hx-board")
+    seat = view["seat"]
+    claiming = (isinstance(seat, int) and 0 <= seat < view["players"] and bool(ui.get("card"))
+                and view["deceive"][seat] and not ui.get("claim"))
+    return tag("div", parts, class_="hx-board hx-claiming" if claiming else "hx-board")
+
+
+def suggest_ui(view: dict[str, Any], action: str) -> dict[str, str]:
+    """A suggested card is picked, so its choices show beside the hand (the page then rings
+    the suggested one); any other move is already a button on the board."""
+    w = action.split()
+    if len(w) > 1 and w[0] == "play":
+        real = next((x[5:] for x in w if x.startswith("real=")), "")
+        return {"card": real, "claim": w[1]} if real else {"card": w[1]}
+    return {}
 
 
 def playable_cards(view: dict[str, Any]) -> list[str]:

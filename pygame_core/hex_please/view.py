@@ -27,13 +27,13 @@ import math
 from typing import AbstractSet, Any, Mapping, Sequence, cast
 
 from ..hexgrid import (
-    DIRECTION_NAMES, DIRECTIONS, ORIGIN, Hex, corners, distance, hexagon, polygon_points, to_pixel, touch_width,
+    DIRECTION_NAMES, DIRECTIONS, ORIGIN, Hex, corners, distance, hexagon, polygon_points, to_pixel,
 )
 from ..markup import Markup, join, tag, trusted
 from .table import (  # noqa: F401 - the hooks the table uses (docs/adding-a-game.md)
     SETUP_TEXT, event_words, forced, score_breakdown, suggest_ui, tie_break)
 from .components import (
-    BONUSES, BRIDGE, COLOUR_BY_LETTER, TILE_BY_CODE, board_for_radius,
+    BONUSES, BRIDGE, COLOUR_BY_LETTER, COLOURS, TILE_BY_CODE, board_for_radius,
 )
 
 SIZE = 26.0
@@ -144,8 +144,9 @@ def tile_svg(code: str, rot: int, cx: float, cy: float, size: float) -> Markup:
     return join(
         [tag("polygon", class_="hp-tile hp-rainbow", points=_pts([(cx, cy), cs[i], cs[(i + 1) % 6]]),
              fill=RAINBOW[i]) for i in range(6)],
-        tag("circle", class_="hp-core", cx=_f(cx), cy=_f(cy), r=_f(size * 0.42)),
-        tag("text", "U5", class_="hp-val", x=_f(cx), y=_f(cy + fs * 0.35), font_size=_f(fs)))
+        tag("circle", class_="hp-core", cx=_f(cx), cy=_f(cy), r=_f(size * 0.5)),
+        tag("text", "any", class_="hp-val hp-any", x=_f(cx), y=_f(cy - size * 0.06), font_size=_f(fs * 0.62)),
+        tag("text", "5", class_="hp-val hp-any", x=_f(cx), y=_f(cy + size * 0.36), font_size=_f(fs * 0.78)))
 
 
 def _toward(cx: float, cy: float, direction: int, dist: float) -> tuple[float, float]:
@@ -196,11 +197,12 @@ def render(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Markup
         rot = 0
     targets, turnable = _targets(view, tile, rot) if tile else ({}, {})
     bonus, deploy = _specials(view["radius"], view["boards"])
+    # The board, and beside it (under it on a phone) what the player decides with: the
+    # status, the hand with its turn and pass buttons, the key; the scores and the last move.
     return tag("div",
-               _status(view, names, tile), _scores(view, names),
                _board(view, targets, turnable, tile, rot, ui.get("hint"), bonus, deploy),
-               _hand(view, tile, rot, legal, me),
-               _last(view, names, bonus, deploy),
+               tag("div", _status(view, names, tile), _hand(view, tile, rot, legal, me), _LEGEND,
+                   _scores(view, names), _last(view, names, bonus, deploy), class_="hp-dock"),
                class_="hp-game")
 
 
@@ -260,7 +262,7 @@ def _scores(view: dict[str, Any], names: list[str]) -> Markup:
             mark = _WINNER
         you = " (you)" if s == view.get("seat") and names[s].lower() != "you" else ""
         shown = tuple(hands[s]) if hands is not None and s != view.get("seat") else None
-        left = f", {hv[s]} in hand" if hv else ""
+        left = f" left in hand, worth {_count(hv[s], 'point')}" if hv else " in hand"
         rows.append(_score_row(" ".join(cls), mark, names[s] + you, view["scores"][s], view["hand_counts"][s],
                                left, shown))
     return tag("ol", rows, class_="hp-scores", aria_label="Scores")
@@ -272,7 +274,7 @@ def _score_row(cls: str, mark: Markup | None, name: str, points: int, tiles: int
     """One seat's line of the scores (cached: a move changes one or two lines)."""
     return tag("li", mark, " " if mark else None, tag("span", name, class_="hp-name"), " ",
                tag("span", _count(points, "pt"), class_="hp-points"), " ",
-               tag("span", _count(tiles, "tile"), left, class_="hp-count"),
+               tag("span", _count(tiles, "tile"), left, class_="hp-count"),   # "5 tiles in hand"
                tag("span", [_mini_tile(c, 0, 9) for c in shown], class_="hp-open") if shown is not None else None,
                class_=cls)
 
@@ -295,8 +297,11 @@ def _placed(cell: Hex, code: str, rot: int, bonus: str | None, deploy: bool, las
     """A tile on its cell, named with its place as a tooltip (cached per cell and tile)."""
     cx, cy = to_pixel(cell, SIZE)
     return join(_cell(cell, bonus, deploy, True), tag(
-        "g", tag("title", f"{tile_words(code, rot)} on {_cell_words(cell, bonus, deploy)}"),
-        tile_svg(code, rot, cx, cy, SIZE), class_="hp-placed hp-last" if last else "hp-placed"))
+        "g", tag("title", f"{tile_words(code, rot)} on {_cell_words(cell, bonus, deploy)}",
+                 " (the last tile laid)" if last else ""),
+        tile_svg(code, rot, cx, cy, SIZE),
+        tag("polygon", class_="hp-last-ring", points=polygon_points(cx, cy, SIZE * 1.05)) if last else None,
+        class_="hp-placed hp-last" if last else "hp-placed", data_piece=f"cell-{cell.q},{cell.r}"))
 
 
 def _board(view: dict[str, Any], targets: dict[str, str], turnable: dict[str, int],
@@ -329,12 +334,9 @@ def _board(view: dict[str, Any], targets: dict[str, str], turnable: dict[str, in
         if key in targets:
             action = targets[key]
             pts = preview.get(action)
-            score = f": scores {pts}" if pts is not None else ""
-            actionable.append(tag(
-                "g", tag("polygon", class_="hp-target-cell", points=polygon_points(cx, cy, SIZE * 0.9)),
-                tag("text", f"+{pts if pts is not None else '?'}", class_="hp-preview", x=_f(cx), y=_f(cy + 5)),
-                class_="hp-target", data_action=action, role="button", tabindex=0,
-                aria_label=f"Lay the {tile_words(tile, rot)} on {where}{score}"))
+            why = _why(tile, kind, pts)
+            score = f": scores {pts} ({why})" if pts is not None else ""
+            actionable.append(_target(cx, cy, action, pts, why, f"Lay the {tile_words(tile, rot)} on {where}{score}"))
         else:
             r = turnable[key]
             actionable.append(tag(
@@ -348,10 +350,42 @@ def _board(view: dict[str, Any], targets: dict[str, str], turnable: dict[str, in
             cx, cy = to_pixel(Hex.parse(key), SIZE)
             out.append(tag("polygon", class_="hp-hint", points=polygon_points(cx, cy, SIZE * 1.02),
                            aria_hidden="true"))
-    svg = tag("svg", out, class_="hp-board touch-board", viewBox=f"{x0:.0f} {y0:.0f} {w:.0f} {h:.0f}",
-              style=f"--touch-width: {touch_width(w, SIZE * 0.8):.0f}px", role="group",
-              aria_label=f"Board of {len(cells)} cells")
-    return tag("div", tag("div", svg, class_="board-pan"), _LEGEND, class_="hp-board-wrap")
+    # The whole board fits its frame, so every cell can be reached (the page may be pinch-zoomed).
+    svg = tag("svg", out, class_="hp-board", viewBox=f"{x0:.0f} {y0 - 24:.0f} {w:.0f} {h + 24:.0f}",
+              role="group", aria_label=f"Board of {len(cells)} cells")
+    return tag("div", svg, class_="hp-board-wrap")
+
+
+def _why(tile: str, bonus: str | None, pts: int | None) -> str:
+    """How a move's points add up, in words: "2 ×2 + 3 from neighbours = 7"."""
+    if pts is None:
+        return ""
+    base = TILE_BY_CODE[tile].points
+    b = BONUSES[bonus] if bonus else None
+    mult, add = (b.multiply, b.add) if b else (1, 0)
+    around = pts - base * mult - add
+    text = f"{base}" + (f" ×{mult}" if mult > 1 else "")
+    if around:
+        text += f" + {around} from neighbours"
+    if add:
+        text += f" + {add} bonus"
+    return f"{text} = {pts}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _target(cx: float, cy: float, action: str, pts: int | None, why: str, label: str) -> Markup:
+    """A cell the picked tile may go on: a dark pill with the points it would score (a shape
+    no bonus label has), and the sum behind them floating above it on hover and focus."""
+    text = _count(pts, "pt") if pts is not None else "? pts"
+    width = max(46.0, 6.4 * len(why) + 14)
+    return tag(
+        "g", tag("title", why) if why else None,
+        tag("polygon", class_="hp-target-cell", points=polygon_points(cx, cy, SIZE * 0.9)),
+        tag("rect", class_="hp-pill", x=_f(cx - 17), y=_f(cy - 8), width=34, height=16, rx=8),
+        tag("text", text, class_="hp-preview", x=_f(cx), y=_f(cy + 3.5)),
+        tag("g", tag("rect", x=_f(cx - width / 2), y=_f(cy - SIZE - 22), width=_f(width), height=20, rx=6),
+            tag("text", why, x=_f(cx), y=_f(cy - SIZE - 8)), class_="hp-why", aria_hidden="true") if why else None,
+        class_="hp-target", data_action=action, role="button", tabindex=0, aria_label=label)
 
 
 @functools.lru_cache(maxsize=16)
@@ -365,10 +399,18 @@ def _frame(radius: int) -> tuple[list[Hex], dict[str, Hex], tuple[float, float, 
 
 
 _LEGEND = tag(
-    "p", join([tag("span", tag("span", b.label, class_="hp-swatch", style=f"background:{b.fill}"), " ", b.name,
-                   class_=f"hp-key hp-bonus-{k}") for k, b in BONUSES.items()], sep=" "), " ",
-    tag("span", tag("span", "\u25ce", class_="hp-swatch"), " Deployment Cell", class_="hp-key"),
-    class_="hp-legend")
+    "div",
+    tag("p", join([tag("span", tag("span", b.label, class_="hp-swatch", style=f"background:{b.fill}"), " ", b.name,
+                       class_=f"hp-key hp-bonus-{k}", title=b.name + " cell") for k, b in BONUSES.items()], sep=" "),
+        " ", tag("span", tag("span", "\u25ce", class_="hp-swatch"), " Deployment Cell", class_="hp-key"),
+        class_="hp-legend"),
+    tag("p", join([tag("span", tag("span", c.symbol, class_="hp-swatch hp-colour", style=f"background:{c.fill}"),
+                       " ", c.name.capitalize(), class_="hp-key") for c in COLOURS], sep=" "),
+        " ", tag("span", _mini_tile("U", 0, 9), " Universal: any colour", class_="hp-key"),
+        " ", tag("span", tag("span", "\u2716", class_="hp-swatch hp-blocker-key"), " Blocker", class_="hp-key"),
+        " ", tag("span", tag("span", "7 pts", class_="hp-pill-key"), " what a move would score", class_="hp-key"),
+        class_="hp-legend"),
+    class_="hp-keys", role="group", aria_label="Key to the cells, colours and tiles")
 
 
 def _hand(view: dict[str, Any], tile: str | None, rot: int, legal: list[str], me: int | None) -> Markup | None:
@@ -385,7 +427,8 @@ def _hand(view: dict[str, Any], tile: str | None, rot: int, legal: list[str], me
             " hp-unplayable" if legal and code not in playable else "")
         buttons.append(tag("button", _mini_tile(code, r), type="button", class_=cls,
                            data_ui="tile=;rot=" if picked else f"tile={code};rot=0",
-                           aria_pressed=str(picked).lower(), aria_label=label))
+                           aria_pressed=str(picked).lower(), aria_label=label, title=label,
+                           data_piece=f"hand-{code}-{hand[:i].count(code)}"))
     controls = []
     if tile and TILE_BY_CODE[tile].kind == BRIDGE:
         controls.append(tag("button", "\u27f2", type="button", class_="hp-rotate", data_ui=f"rot={(rot + 5) % 6}",

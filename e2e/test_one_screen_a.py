@@ -1,0 +1,151 @@
+"""One screen for HEX-HEX XL and HEX PLEASE!: whenever the person must decide, the prompt
+(#turn), the board it refers to and every control that can answer it are inside the
+viewport, at 1280x800, 1920x1080 and a 390x844 portrait phone, without scrolling.
+
+Each size plays one game against computer players (instant moves) and checks every kind of
+decision the first time it comes up, with the page scrolled as the page itself left it (the
+prompt may be the board's own, which says more, when the page scrolled its title bar away;
+the reflex race covers the screen, so only its button counts):
+HEX-HEX's cast, "you are The Intended", the targets of a picked card, a response window
+and the reflex race; HEX PLEASE!'s tile to pick, the cell to lay it on (a Bridge turned)
+and the pass.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from conftest import fast_settings, wait_ready
+from helpers import click_and_wait_redraw, wait_turn
+from playwright.sync_api import Page
+
+SIZES = [(1280, 800), (1920, 1080), (390, 844)]
+
+# The boxes that must be on screen: the prompt, the board, every visible control on the board.
+OFF_SCREEN = """([board, prompt]) => {
+  const w = window.innerWidth, h = window.innerHeight, out = [];
+  const inside = (r) => r.left >= -1 && r.top >= -1 && r.right <= w + 1 && r.bottom <= h + 1;
+  const check = (el, what) => {
+    const r = el.getBoundingClientRect();
+    if (!r.width && !r.height) return;                       // not drawn (hidden, folded away)
+    if (!inside(r))
+      out.push(`${what} at ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}`
+               + ` (viewport ${w}x${h}, scrolled ${Math.round(window.scrollY)})`);
+  };
+  const race = document.querySelector('#board [data-race]');
+  if (race) { check(race, 'the race button'); return out; }   // it covers the whole screen
+  // The prompt: the status line under the title, or the board's own (which says more), when
+  // the page has scrolled its title bar away.
+  const own = document.querySelector(prompt);
+  if (!own || !inside(own.getBoundingClientRect())) check(document.getElementById('turn'), '#turn');
+  check(document.querySelector(board), board);
+  for (const el of document.querySelectorAll('#board [data-action], #board [data-ui]'))
+    if (!el.closest('details:not([open])'))
+      check(el, `${el.tagName.toLowerCase()}[${el.dataset.action ? 'data-action=' + el.dataset.action : 'data-ui=' + el.dataset.ui}]`);
+  return out;
+}"""
+
+
+def settle(page: Page) -> None:
+    page.wait_for_timeout(350)  # piece animations and the page's own scrolling
+
+
+def off_screen(page: Page, board: str, prompt: str) -> list[str]:
+    settle(page)
+    found = page.evaluate(OFF_SCREEN, [board, prompt])
+    if found and os.environ.get("ONE_SCREEN_SHOTS"):   # a folder to see what went wrong in
+        size = page.viewport_size or {}
+        page.screenshot(path=os.path.join(os.environ["ONE_SCREEN_SHOTS"],
+                                          f"{board.split('.')[-1]}-{size.get('width')}-{len(found)}.png"))
+    return found
+
+
+def start(page: Page, site, size: tuple[int, int], query: str) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    fast_settings(page)
+    page.goto(site.url + query)
+    wait_ready(page)
+
+
+def hex_hex_kind(page: Page) -> str:
+    board = page.locator("#board")
+    if board.locator("[data-race]").count():
+        return "race"
+    if board.locator(".hx-choices").count():
+        return "targets"
+    if board.locator(".hx-response").count():
+        return "response window"
+    if board.locator("[data-action^='cast ']").count():
+        return "cast"
+    if board.locator(".hx-prompt", has_text="You are The Intended").count():
+        return "intended"
+    return "other: " + board.locator(".hx-prompt").first.inner_text()[:40]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_hex_hex_decisions_fit_one_screen(page: Page, site, size: tuple[int, int]) -> None:
+    start(page, site, size, "?game=hex-hex&seats=4&bots=3&level=easy&seed=look1&names=Ada,Bo,Cy,Di")
+    seen: dict[str, list[str]] = {}
+    for _ in range(120):
+        if not wait_turn(page):
+            break
+        kind = hex_hex_kind(page)
+        if kind not in seen:
+            seen[kind] = off_screen(page, "#board .hx-table", "#board .hx-prompt")
+        board = page.locator("#board")
+        race = board.locator("[data-race]")
+        if race.count():
+            click_and_wait_redraw(page, race)
+            continue
+        cards = board.locator(".hx-hand [data-ui]")
+        if "targets" not in seen and cards.count() and not board.locator(".hx-choices").count():
+            click_and_wait_redraw(page, cards.first)
+            continue
+        answers = board.locator(".hx-response [data-action^='null '], .hx-response [data-action^='detonate ']")
+        actions = board.locator("[data-action]:not([data-action='hexhex'])")
+        target = answers.first if answers.count() else actions.first if actions.count() else \
+            board.locator("[data-ui]:not([data-ui='card='])").first
+        click_and_wait_redraw(page, target)
+    for kind in ("cast", "intended", "targets"):
+        assert kind in seen, f"no {kind} decision came up: {sorted(seen)}"
+    bad = {kind: boxes for kind, boxes in seen.items() if boxes}
+    assert not bad, bad
+
+
+def hex_please_kind(page: Page) -> str:
+    board = page.locator("#board")
+    if board.locator(".hp-target, .hp-turnable").count():
+        return "place"
+    if board.locator(".hp-hand-tile:not(.hp-unplayable)").count():
+        return "pick"
+    return "pass or end"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_hex_please_decisions_fit_one_screen(page: Page, site, size: tuple[int, int]) -> None:
+    start(page, site, size, "?game=hex-please&seats=3&bots=2&level=easy&seed=one-screen")
+    seen: dict[str, list[str]] = {}
+    for _ in range(150):
+        if not wait_turn(page):
+            break
+        kind = hex_please_kind(page)
+        if kind not in seen:
+            seen[kind] = off_screen(page, "#board .hp-board", "#board .hp-status")
+        board = page.locator("#board")
+        if kind == "pick":
+            click_and_wait_redraw(page, board.locator(".hp-hand-tile:not(.hp-unplayable)").first)
+        elif board.locator(".hp-target").count():
+            if "turned" not in seen and board.locator(".hp-rotate").count():
+                click_and_wait_redraw(page, board.locator(".hp-rotate").last)
+                seen["turned"] = off_screen(page, "#board .hp-board", "#board .hp-status")
+            elif board.locator(".hp-target").count():
+                click_and_wait_redraw(page, board.locator(".hp-target").first)
+        elif board.locator(".hp-turnable").count():
+            click_and_wait_redraw(page, board.locator(".hp-turnable").first)
+        else:
+            click_and_wait_redraw(page, board.locator("[data-action]").first)
+    for kind in ("pick", "place"):
+        assert kind in seen, f"no {kind} decision came up: {sorted(seen)}"
+    bad = {kind: boxes for kind, boxes in seen.items() if boxes}
+    assert not bad, bad
