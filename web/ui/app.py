@@ -731,8 +731,9 @@ class App:
         box.hidden = False
 
     def render_log(self) -> None:
-        """The log grouped by turn (presenter.turns). The last group drawn may have grown, so
-        it is drawn again with any new ones; old turns beyond LOG_TURNS leave the top."""
+        """The log grouped by turn (presenter.turns). Lines already shown stay as they are;
+        the last turn drawn may have grown (or its folded passes changed), so it is brought
+        up to date line by line, then new turns are added; old turns leave the top."""
         session = self.session
         assert session is not None
         match, listing = session.match, el("log")
@@ -743,20 +744,41 @@ class App:
             return
         new_lines = [e.text for e in match.log[session.log_rendered:]]
         groups = presenter.turns(match)
-        redraw_from = max(session.log_turns - 1, 0, len(groups) - LOG_TURNS)
-        if session.log_turns and present(listing.lastElementChild):
-            listing.lastElementChild.remove()
-        names = match.names
-        browser.append_html(listing, join(tag(
-            "li", len(turn.lines) > 1 and tag(  # a one-line turn names its player itself
-                "span", names[turn.seat] if turn.seat is not None else "Set-up", class_="log-who"),
-            tag("ol", [tag("li", line) for line in turn.lines]), class_="log-turn")
-            for turn in groups[redraw_from:]))
+        last = listing.lastElementChild
+        if session.log_turns and present(last):
+            self.update_turn(last, groups[session.log_turns - 1])
+        browser.append_html(listing, join(self.turn_markup(turn) for turn in groups[session.log_turns:]))
         while listing.childElementCount > LOG_TURNS:
             listing.firstElementChild.remove()
         session.log_rendered, session.log_turns = len(match.log), len(groups)
         # the log's box keeps its last line in view by itself (see .log-scroll)
         browser.announce(". ".join(new_lines[-4:]))
+
+    def turn_markup(self, turn: presenter.Turn) -> Markup:
+        return tag("li", self.turn_heading(turn), tag("ol", [tag("li", line) for line in turn.lines]),
+                   class_="log-turn")
+
+    def turn_heading(self, turn: presenter.Turn) -> Markup | None:
+        """A turn of several lines is headed by its player; one line names them itself."""
+        if len(turn.lines) < 2:
+            return None
+        names = self.session.match.names if self.session else []
+        who = names[turn.seat] if turn.seat is not None and turn.seat < len(names) else "Set-up"
+        return tag("span", who, class_="log-who")
+
+    def update_turn(self, node: Any, turn: presenter.Turn) -> None:
+        lines = node.querySelector("ol")
+        shown = [str(li.textContent) for li in lines.children]
+        keep = 0
+        while keep < min(len(shown), len(turn.lines)) and shown[keep] == turn.lines[keep]:
+            keep += 1
+        while lines.childElementCount > keep:
+            lines.lastElementChild.remove()
+        browser.append_html(lines, join(tag("li", line) for line in turn.lines[keep:]))
+        if not present(node.querySelector(".log-who")):
+            heading = self.turn_heading(turn)
+            if heading is not None:
+                browser.append_html(node, heading, "afterbegin")
 
     def record_solo_best(self, match: Match) -> str:
         """Keep the best solo result per game and seed in this browser; say how this one compares."""

@@ -38,11 +38,12 @@ def set_html(node: Any, markup: Markup) -> None:
     node.innerHTML = markup
 
 
-def append_html(node: Any, markup: Markup) -> None:
-    """Add markup at the end of `node`, under the same rule as `set_html`."""
+def append_html(node: Any, markup: Markup, where: str = "beforeend") -> None:
+    """Add markup at the end of `node` (or `where` insertAdjacentHTML says), under the same
+    rule as `set_html`."""
     if not isinstance(markup, Markup):
         raise TypeError(f"refusing to insert {type(markup).__name__} as markup; build it with pygame_core.markup")
-    node.insertAdjacentHTML("beforeend", markup)
+    node.insertAdjacentHTML(where, markup)
 
 
 PIECE = "[data-piece]"
