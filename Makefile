@@ -40,10 +40,9 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# Reproducible: dated by the last commit, fixed modes and order (tools/build_wheel.py).
 wheel: setup
-	rm -rf $(WHEEL_DIR) build/lib
-	$(PY) -m build --wheel --no-isolation --outdir $(WHEEL_DIR) . > build-wheel.log 2>&1 || (cat build-wheel.log; exit 1)
-	rm -f build-wheel.log
+	$(PY) tools/build_wheel.py --outdir $(WHEEL_DIR)
 
 PYODIDE_EXTRA := build/pyodide-packages/.downloaded
 
