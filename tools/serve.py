@@ -88,8 +88,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: str, port: int, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
-    handler = functools.partial(Handler, directory=directory)
+class PlainHandler(Handler):
+    """For a page that stands for someone else's site (a test's host page): no netlify.toml headers."""
+    header_rules = []
+
+
+def make_server(directory: str, port: int, host: str = "127.0.0.1",
+                netlify_headers: bool = True) -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(Handler if netlify_headers else PlainHandler, directory=directory)
     return http.server.ThreadingHTTPServer((host, port), handler)
 
 
