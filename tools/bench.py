@@ -69,7 +69,9 @@ new MutationObserver(check).observe(document, {subtree: true, childList: true, a
 
 def start_server(directory: str):
     import threading
-    server = make_server(directory, 0)
+    # The site as deployed (netlify.toml's CSP); the bare reference page is no page of ours,
+    # and bare PyScript needs eval, which that CSP refuses.
+    server = make_server(directory, 0, netlify_headers=os.path.isfile(os.path.join(directory, "sw.js")))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
