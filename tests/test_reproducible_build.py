@@ -93,11 +93,11 @@ def test_the_wheel_is_dated_by_the_commit_and_has_fixed_modes(tmp_path):
     assert {i.external_attr >> 16 for i in infos} == {0o100644}
 
 
-def test_the_build_date_comes_from_the_last_commit(monkeypatch):
+def test_the_build_date_comes_from_the_last_commit_of_the_wheels_sources(monkeypatch):
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     try:
-        expected = int(subprocess.run(["git", "-C", ROOT, "log", "-1", "--format=%ct"], check=True,
-                                      capture_output=True, text=True).stdout)
+        expected = int(subprocess.run(["git", "-C", ROOT, "log", "-1", "--format=%ct", "--", *build_wheel.WHEEL_INPUTS],
+                                      check=True, capture_output=True, text=True).stdout)
     except (OSError, subprocess.CalledProcessError, ValueError):
         expected = build_wheel.ZIP_EPOCH
     assert build_wheel.source_date_epoch() == expected

@@ -8,8 +8,9 @@ fixed times, fixed modes and a fixed entry order.
 
     python tools/build_wheel.py [--outdir build/wheels]
 
-SOURCE_DATE_EPOCH, if set, wins; else the last commit's time; else 1980-01-01 (zip's
-earliest date), for a copy of the sources outside git.
+SOURCE_DATE_EPOCH, if set, wins; else the time of the last commit that changed what goes
+into the wheel (so a commit that only touches tests or the pages keeps the same wheel);
+else 1980-01-01 (zip's earliest date), for a copy of the sources outside git.
 """
 
 from __future__ import annotations
@@ -26,13 +27,14 @@ import zipfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ZIP_EPOCH = 315532800  # 1980-01-01 00:00:00 UTC, the earliest time a zip entry can hold
 FILE_MODE = 0o100644  # a regular file, rw-r--r--, whatever the checkout's umask was
+WHEEL_INPUTS = ("pygame_core", "pyproject.toml", "README.md")  # README is the long description
 
 
 def source_date_epoch(root: str = ROOT) -> int:
     if os.environ.get("SOURCE_DATE_EPOCH"):
         return int(os.environ["SOURCE_DATE_EPOCH"])
     try:
-        out = subprocess.run(["git", "-C", root, "log", "-1", "--format=%ct"], check=True,
+        out = subprocess.run(["git", "-C", root, "log", "-1", "--format=%ct", "--", *WHEEL_INPUTS], check=True,
                              capture_output=True, text=True).stdout.strip()
         return int(out)
     except (OSError, subprocess.CalledProcessError, ValueError):
