@@ -1,35 +1,48 @@
 # The README's two commands are `make run` and `make test`; everything else is a step of those.
+# `make help` lists the targets.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 WHEEL_DIR := build/wheels
-CHROMIUM ?= /usr/bin/chromium
+PORT ?= 8000
 PYTEST_ARGS ?=
+# Two browser-test workers: a test is mostly one busy Chromium thread, so two fill 2 cores.
+E2E_WORKERS ?= 2
+PYTEST_OPTS := -q -rfE --durations=10
+E2E_OPTS := $(PYTEST_OPTS) -n $(E2E_WORKERS) --dist worksteal
+STAGE := $(PY) tools/stage.py
 
-.PHONY: run test unit e2e site wheel setup bench soak pyodide-test clean
+.PHONY: run test unit e2e site wheel setup bench soak pyodide-test chromium clean help
 
-run: site
-	$(PY) tools/serve.py --port 8000
+run: site  ## set up, build the site and serve it on loopback, port 8000 (make run PORT=8001)
+	$(PY) tools/serve.py --port $(PORT)
 
-test: site
-	$(PY) tools/check_chromium.py
-	$(PY) -m mypy
-	$(PY) -m pytest -q tests $(PYTEST_ARGS)
-	node tools/pyodide_tests.mjs
-	$(PY) -m pytest -q e2e $(PYTEST_ARGS)
+test: site chromium  ## set up, build, then type check, unit, Pyodide and browser tests, each with counts and time
+	@$(STAGE) --reset
+	@$(STAGE) "type check" -- $(PY) -m mypy
+	@$(STAGE) "unit tests" -- $(PY) -m pytest $(PYTEST_OPTS) tests $(PYTEST_ARGS)
+	@$(STAGE) "pyodide tests" -- node tools/pyodide_tests.mjs
+	@$(STAGE) "browser tests" -- $(PY) -m pytest $(E2E_OPTS) e2e $(PYTEST_ARGS)
+	@$(STAGE) --summary
 
 # The rules checks again, inside the Pyodide the site ships (on Node, offline).
-pyodide-test: wheel
+pyodide-test: wheel  ## the rules checks inside the shipped Pyodide, on Node
 	node tools/pyodide_tests.mjs
 
-unit: setup
-	$(PY) -m mypy
-	$(PY) -m pytest -q tests $(PYTEST_ARGS)
+unit: setup  ## type check and unit tests only (no site, no browser)
+	@$(STAGE) --reset
+	@$(STAGE) "type check" -- $(PY) -m mypy
+	@$(STAGE) "unit tests" -- $(PY) -m pytest $(PYTEST_OPTS) tests $(PYTEST_ARGS)
 
-e2e: site
-	$(PY) -m pytest -q e2e $(PYTEST_ARGS)
+e2e: site chromium  ## browser tests only, E2E_WORKERS=2 at once
+	@$(STAGE) --reset
+	@$(STAGE) "browser tests" -- $(PY) -m pytest $(E2E_OPTS) e2e $(PYTEST_ARGS)
 
-setup: $(VENV)/.installed node_modules/.installed
+# Debian's /usr/bin/chromium, $CHROMIUM, or Playwright's own downloaded into .venv.
+chromium: setup  ## find the browser for the e2e tests, or download Playwright's
+	@$(PY) tools/check_chromium.py
+
+setup: $(VENV)/.installed node_modules/.installed  ## .venv with requirements-dev.txt, node_modules from package-lock.json
 
 $(VENV)/.installed: requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -40,14 +53,13 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-wheel: setup
-	rm -rf $(WHEEL_DIR) build/lib
-	$(PY) -m build --wheel --no-isolation --outdir $(WHEEL_DIR) . > build-wheel.log 2>&1 || (cat build-wheel.log; exit 1)
-	rm -f build-wheel.log
+# Reproducible: dated by the last commit, fixed modes and order (tools/build_wheel.py).
+wheel: setup  ## build the pygame_core wheel into build/wheels
+	$(PY) tools/build_wheel.py --outdir $(WHEEL_DIR)
 
 PYODIDE_EXTRA := build/pyodide-packages/.downloaded
 
-site: wheel $(PYODIDE_EXTRA)
+site: wheel $(PYODIDE_EXTRA)  ## build the publishable site into site/
 	$(PY) tools/build_site.py
 
 # Wheels for Pyodide 3.14 (Python >= 3.13), whatever Python runs the tools.
@@ -57,11 +69,14 @@ $(PYODIDE_EXTRA): tools/pyodide-packages.txt $(VENV)/.installed
 		--python-version 3.13 --require-hashes -r tools/pyodide-packages.txt -d build/pyodide-packages
 	touch $@
 
-bench: site
+bench: site chromium  ## speed and size figures (tools/bench.py)
 	$(PY) tools/bench.py
 
-soak: setup
+soak: setup  ## long property-based runs
 	HYPOTHESIS_PROFILE=soak $(PY) -m pytest -q tests -m "slow or not slow" -p no:cacheprovider
 
-clean:
+clean:  ## remove build/, site/, .venv and node_modules
 	rm -rf build site $(VENV) node_modules *.egg-info
+
+help:  ## this list
+	@awk 'BEGIN { FS = ":.*## " } /^[a-z0-9-]+:.*## / { printf "  make %-13s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)

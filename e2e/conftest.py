@@ -1,7 +1,8 @@
 """End-to-end fixtures: the built site served on loopback, Debian's (or any) Chromium.
 
-`make test` builds site/ first. CHROMIUM overrides the browser path; where it is not
-found the tests stop with instructions (tools/check_chromium.py).
+`make test` builds site/ first. The browser is the one tools/check_chromium.py finds
+($CHROMIUM, /usr/bin/chromium, or Playwright's own that `make test` downloads); without
+one the tests stop with instructions.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
+from check_chromium import find_chromium  # noqa: E402
 from serve import make_server  # noqa: E402
 
 SITE = os.path.join(ROOT, "site")
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BOOT_TIMEOUT_MS = 90_000  # cold start is ~5 s on 2 cores, far more when the machine is busy
@@ -29,7 +30,11 @@ class Server:
     """The site on a free loopback port, in a thread; stoppable to test offline play."""
 
     def __init__(self, directory: str = SITE) -> None:
-        self.httpd = make_server(directory, 0)
+        # A build of the site (or a copy) is served as Netlify serves it; any other folder
+        # stands for another site, such as the page that embeds our games, which our CSP
+        # would not govern.
+        is_site = os.path.isfile(os.path.join(directory, "sw.js"))
+        self.httpd = make_server(directory, 0, netlify_headers=is_site)
         self.port = self.httpd.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
@@ -67,10 +72,11 @@ def fresh_site() -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
-    if not os.path.exists(CHROMIUM):
-        pytest.exit(f"Chromium not found at {CHROMIUM}: install Debian's `chromium` package, or run "
-                    "`python -m playwright install chromium` and set CHROMIUM to its path", returncode=2)
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_FLAGS}
+    chromium = find_chromium()
+    if chromium is None:
+        pytest.exit("Chromium not found: run `.venv/bin/python tools/check_chromium.py`, which gets one "
+                    "or says how", returncode=2)
+    return {**browser_type_launch_args, "executable_path": chromium, "args": CHROMIUM_FLAGS}
 
 
 @pytest.fixture(scope="session")

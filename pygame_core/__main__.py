@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections import Counter
@@ -154,7 +155,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return int(args.run(args))
+    try:
+        code = int(args.run(args))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (`| head -1`): no traceback. Point stdout at /dev/null so
+        # the flush at exit does not fail again; 141 is what a shell reports for SIGPIPE.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    return code
 
 
 if __name__ == "__main__":

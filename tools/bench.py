@@ -69,7 +69,9 @@ new MutationObserver(check).observe(document, {subtree: true, childList: true, a
 
 def start_server(directory: str):
     import threading
-    server = make_server(directory, 0)
+    # The site as deployed (netlify.toml's CSP); the bare reference page is no page of ours,
+    # and bare PyScript needs eval, which that CSP refuses.
+    server = make_server(directory, 0, netlify_headers=os.path.isfile(os.path.join(directory, "sw.js")))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -205,7 +207,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--skip-pyodide", action="store_true")
     args = parser.parse_args()
-    from conftest import CHROMIUM, CHROMIUM_FLAGS
+    from check_chromium import find_chromium
+    from conftest import CHROMIUM_FLAGS
+    chromium = find_chromium()
+    if chromium is None:
+        sys.exit("Chromium not found: run `.venv/bin/python tools/check_chromium.py`, which gets one or says how")
     from playwright.sync_api import sync_playwright
 
     bare_dir = bare_site()
@@ -218,7 +224,7 @@ def main() -> None:
     latencies: list[float] = []
     precache = 0
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
         for run in range(args.runs):
             for kind, url in kinds.items():
                 context = browser.new_context()

@@ -1,15 +1,73 @@
-"""Say how to get Chromium when the end-to-end tests cannot find it."""
+"""Find the Chromium the end-to-end tests drive, or get one.
+
+In order: $CHROMIUM (must exist if set), Debian's /usr/bin/chromium, then Playwright's own
+Chromium in .venv/playwright-browsers, which `main()` downloads when it is not there yet
+(`python -m playwright install chromium`). e2e/conftest.py asks `find_chromium()` too.
+
+    python tools/check_chromium.py      # prints the browser's path, or how to get one
+"""
+
+from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 import sys
 
-path = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-if not (os.path.isfile(path) or shutil.which(path)):
-    sys.exit(
-        f"Chromium was not found at {path}; the end-to-end tests need it.\n"
-        "  Debian/Ubuntu: sudo apt-get install chromium\n"
-        "  elsewhere:     .venv/bin/python -m playwright install chromium, then\n"
-        "                 CHROMIUM=$(.venv/bin/python -c 'from playwright.sync_api import sync_playwright as p; "
-        "print(p().start().chromium.executable_path)') make test"
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SYSTEM_CHROMIUM = "/usr/bin/chromium"
+BROWSERS = os.path.join(ROOT, ".venv", "playwright-browsers")  # the project's, not ~/.cache
+
+
+def _exists(path: str) -> bool:
+    return os.path.isfile(path) or shutil.which(path) is not None
+
+
+def playwright_chromium() -> str:
+    """Where Playwright's own Chromium is (or would be) under BROWSERS."""
+    env = {**os.environ, "PLAYWRIGHT_BROWSERS_PATH": os.environ.get("PLAYWRIGHT_BROWSERS_PATH", BROWSERS)}
+    # A child process, so the caller's own Playwright (pytest's) keeps its environment.
+    code = "from playwright.sync_api import sync_playwright as p\nwith p() as pw: print(pw.chromium.executable_path)"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    return out.stdout.strip()
+
+
+def find_chromium() -> str | None:
+    if os.environ.get("CHROMIUM"):
+        return os.environ["CHROMIUM"] if _exists(os.environ["CHROMIUM"]) else None
+    if _exists(SYSTEM_CHROMIUM):
+        return SYSTEM_CHROMIUM
+    own = playwright_chromium()
+    return own if own and os.path.isfile(own) else None
+
+
+def main() -> int:
+    found = find_chromium()
+    if found:
+        print(f"Chromium for the browser tests: {found}")
+        return 0
+    if os.environ.get("CHROMIUM"):
+        print(f"CHROMIUM={os.environ['CHROMIUM']} does not exist; unset it to use {SYSTEM_CHROMIUM} "
+              "or Playwright's own Chromium", file=sys.stderr)
+        return 1
+    print(f"{SYSTEM_CHROMIUM} not found: downloading Playwright's Chromium into "
+          f"{os.path.relpath(BROWSERS, ROOT)}/ (a large download, once)", flush=True)
+    env = {**os.environ, "PLAYWRIGHT_BROWSERS_PATH": os.environ.get("PLAYWRIGHT_BROWSERS_PATH", BROWSERS)}
+    result = subprocess.run([sys.executable, "-m", "playwright", "install", "chromium"], env=env)
+    found = find_chromium() if result.returncode == 0 else None
+    if found:
+        print(f"Chromium for the browser tests: {found}")
+        return 0
+    print(
+        "\nThe browser tests need Chromium, and none could be found or downloaded"
+        f" (playwright install exited {result.returncode}).\n"
+        "  Debian/Ubuntu: sudo apt-get install chromium   (then run make test again)\n"
+        "  any browser build of Chromium: CHROMIUM=/path/to/chrome make test\n"
+        "  or, where downloads work: .venv/bin/python -m playwright install chromium",
+        file=sys.stderr,
     )
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

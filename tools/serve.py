@@ -1,4 +1,5 @@
-"""Serve the built site on loopback only, with the MIME types Pyodide needs.
+"""Serve the built site on loopback only, with the MIME types Pyodide needs and the headers
+of netlify.toml (CSP, nosniff, caching), so what is tested runs under the deployed policy.
 
     python tools/serve.py [--dir site] [--port 8000]
 """
@@ -9,8 +10,45 @@ import argparse
 import functools
 import http.server
 import os
+import re
+import tomllib
+import urllib.parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NETLIFY_TOML = os.path.join(ROOT, "netlify.toml")
+
+
+def _for_pattern(path: str) -> re.Pattern[str]:
+    """A `for` path of netlify.toml as Netlify matches it: a part that is `*` matches the rest
+    (or nothing), `*` inside a part matches anything (slashes too), `:name` one part; a
+    trailing slash is optional; case-insensitive."""
+    parts = []
+    for part in filter(None, (p.rstrip() for p in path.split("/"))):
+        if part.startswith(":"):
+            parts.append("[^/]+")
+        elif part == "*":
+            parts.append("?.*")
+        else:
+            parts.append(".*".join(re.escape(piece) for piece in part.split("*")))
+    return re.compile("^/" + "/".join(parts) + "/?$", re.IGNORECASE)
+
+
+def load_header_rules(toml_path: str = NETLIFY_TOML) -> list[tuple[re.Pattern[str], dict[str, str]]]:
+    with open(toml_path, "rb") as f:
+        config = tomllib.load(f)
+    return [(_for_pattern(block["for"]), dict(block.get("values", {}))) for block in config.get("headers", [])]
+
+
+def headers_for(rules: list[tuple[re.Pattern[str], dict[str, str]]], path: str) -> dict[str, str]:
+    """Every matching block's headers; a later block's value for the same name wins, as on Netlify."""
+    found: dict[str, str] = {}
+    for pattern, values in rules:
+        if pattern.match(path):
+            for name, value in values.items():
+                for old in [k for k in found if k.lower() == name.lower()]:
+                    del found[old]
+                found[name] = value
+    return found
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -25,20 +63,39 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".py": "text/plain",
         ".svg": "image/svg+xml",
     }
+    header_rules = load_header_rules()
+
+    def _rule_headers(self) -> dict[str, str]:
+        path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        return headers_for(self.header_rules, path)
+
+    def send_header(self, keyword: str, value: str) -> None:
+        # netlify.toml's value replaces the server's own (Content-Type for .wasm, say).
+        if keyword.lower() not in {k.lower() for k in self._rule_headers()}:
+            super().send_header(keyword, value)
 
     def end_headers(self) -> None:
-        # Like netlify.toml: HTML and the service worker are always revalidated.
-        if self.path.split("?")[0].endswith((".html", "/", "sw.js")):
-            self.send_header("Cache-Control", "no-cache")
+        for name, value in self._rule_headers().items():
+            super().send_header(name, value)
         super().end_headers()
+
+    def list_directory(self, path: str) -> None:
+        self.send_error(404, "No index here")  # Netlify lists no folders either
+        return None
 
     def log_message(self, format: str, *args: object) -> None:
         if os.environ.get("SERVE_QUIET") != "1":
             super().log_message(format, *args)
 
 
-def make_server(directory: str, port: int, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
-    handler = functools.partial(Handler, directory=directory)
+class PlainHandler(Handler):
+    """For a page that stands for someone else's site (a test's host page): no netlify.toml headers."""
+    header_rules = []
+
+
+def make_server(directory: str, port: int, host: str = "127.0.0.1",
+                netlify_headers: bool = True) -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(Handler if netlify_headers else PlainHandler, directory=directory)
     return http.server.ThreadingHTTPServer((host, port), handler)
 
 
