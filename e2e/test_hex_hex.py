@@ -91,7 +91,11 @@ def play_one_game(page: Page, max_clicks: int = 400) -> dict:
                 click_action(page, action)
                 seen["responses"].append((action, log_lines(page)[1][0]))
             else:
-                click_action(page, "pass")
+                # Passing is Ada's only choice: against computers the table passes for her.
+                page.wait_for_function("() => !document.querySelector('#board .hx-response [data-action=\"pass\"]')"
+                                       " || document.querySelector('#board .hx-response [data-action^=\"null \"],"
+                                       " #board .hx-response [data-action^=\"detonate \"]')", timeout=30_000)
+                seen["auto_passes"] = seen.get("auto_passes", 0) + 1
             continue
         intended = board.locator(".hx-prompt", has_text="You are The Intended")
         if intended.count():

@@ -28,7 +28,7 @@ def test_tutorial_first_steps_refuse_other_moves_and_resume_after_reload(page: P
     page.reload()
     wait_ready(page)
     expect(page.locator("#tutorial-title")).to_contain_text("First Play")
-    expect(page.locator("#log")).to_contain_text("You lay a blue Solid")
+    expect(page.locator("#log")).to_contain_text("You lay a blue 1-point Solid")
     page.click("#tutorial-leave")
     expect(page.locator("#menu")).to_be_visible()
 
