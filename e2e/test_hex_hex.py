@@ -81,11 +81,11 @@ def play_one_game(page: Page, max_clicks: int = 400) -> dict:
             continue
         window = board.locator(".hx-response")
         if window.count():
-            expect(window).to_contain_text("Respond out of turn, or pass.")
-            # Alone against the computer there is no clock on the answer.
-            expect(window.locator(".hx-countdown")).to_have_text("")
             answer = window.locator("[data-action^='null '], [data-action^='detonate ']")
             if answer.count():
+                expect(window).to_contain_text("Respond out of turn, or pass.")
+                # Alone against the computer there is no clock on the answer.
+                expect(window.locator(".hx-countdown")).to_have_text("")
                 action = answer.first.get_attribute("data-action")
                 mark_log(page)
                 click_action(page, action)
