@@ -243,7 +243,8 @@ class App:
     def wire_shell(self) -> None:
         """The game screen's own controls: a tool chosen from the phone's "More" list closes
         the list; the rules' close button closes the rules."""
-        on(el("more-tools"), "click", lambda e: self.close_tools() if present(e.target.closest("button")) else None)
+        on(el("more-tools"), "click",
+           lambda e: self.close_tools() if present(e.target.closest("button")) else None)
         on(el("rules-panel"), "click", self.guard(
             lambda e: self.toggle_rules() if present(e.target.closest(".rules-close")) else None))
 
@@ -333,7 +334,8 @@ class App:
         section, menu = el("saves"), el("menu")
         menu.insertBefore(section, el("games-title") if entries else menu.querySelector(".settings"))
         for entry in entries:
-            item = make("li", "", "save-item" + (" damaged" if entry.problem else "") + (" over" if entry.over else ""))
+            item = make("li", "", "save-item" + (" damaged" if entry.problem else "")
+                        + (" over" if entry.over else ""))
             game = entry.game if entry.game in GAMES else ""
             if game:
                 item.setAttribute("data-game", game)
@@ -343,17 +345,20 @@ class App:
             else:
                 state = "finished" if entry.over else f"turn {entry.turn}"
                 parts = join(
-                    game and tag("svg", tag("use", href=f"#art-{game}"), class_="save-art", viewBox="0 0 160 80",
-                                 preserveAspectRatio="xMidYMid slice", aria_hidden="true", focusable="false"),
+                    game and tag("svg", tag("use", href=f"#art-{game}"), class_="save-art",
+                                 viewBox="0 0 160 80", preserveAspectRatio="xMidYMid slice",
+                                 aria_hidden="true", focusable="false"),
                     tag("span", tag("strong", entry.title), tag("span", ", ".join(entry.names)),
                         tag("span", f"{state} · {self.when_text(entry.updated)}", class_="save-when"),
-                        entry.edited and tag("span", "Its dice or draws were edited by hand: not a fair game", class_="save-when"),
+                        entry.edited and tag("span", "Its dice or draws were edited by hand: not a fair game",
+                                             class_="save-when"),
                         class_="save-title"))
                 main_button = tag("button", "View" if entry.over else "Continue", type="button",
                                   class_="primary", data_save="open")
             browser.set_html(item, join(parts, tag(
                 "p", main_button, tag("button", "Export", type="button", data_save="export"),
-                tag("button", "Delete", type="button", class_="danger", data_save="delete"), class_="save-actions")))
+                tag("button", "Delete", type="button", class_="danger", data_save="delete"),
+                class_="save-actions")))
             actions = {"open": self.open_save, "export": self.export_saved, "delete": self.delete_save}
             for button in item.querySelectorAll("[data-save]"):
                 act = actions[str(button.getAttribute("data-save"))]
@@ -421,21 +426,23 @@ class App:
             players = game.default_players
         kinds, names = last.get("seats", []), last.get("names", [])
         rows = [tag("div", tag("span", "Players", class_="setup-label", id="setup-players-label"), tag(
-            "span", tag("button", "−", type="button", class_="step", data_step=-1, aria_label="One player fewer"),
+            "span",
+            tag("button", "−", type="button", class_="step", data_step=-1, aria_label="One player fewer"),
             tag("select", [tag("option", n, value=n, selected=n == players)
                            for n in range(game.min_players, game.max_players + 1)],
                 id="setup-players", aria_labelledby="setup-players-label"),
             tag("button", "+", type="button", class_="step", data_step=1, aria_label="One player more"),
             class_="stepper"), class_="players-row")]
         seat_rows = []
+        levels = [(k, text.replace("Computer: ", "").capitalize(), text) for k, text in LEVELS.items()]
         for seat in range(game.max_players):
             kind = kinds[seat] if seat < len(kinds) else ("human" if seat == 0 else "normal")
             name = names[seat] if seat < len(names) and names[seat] else default_name(seat)
             seat_rows.append(tag(
                 "li", tag("input", type="text", maxlength=MAX_NAME, class_="seat-name", value=name,
                           autocomplete="off", aria_label=f"Name of seat {seat + 1}"),
-                self.segmented(f"seat-kind-{seat}", [(k, text.replace("Computer: ", "").capitalize(), text) for k, text in LEVELS.items()],
-                          kind, f"Who plays seat {seat + 1}", class_="seat-kind"),
+                self.segmented(f"seat-kind-{seat}", levels, kind, f"Who plays seat {seat + 1}",
+                               class_="seat-kind"),
                 class_="seat-row", data_seat=seat))
         rows.append(tag("fieldset", tag("legend", "Seats"), tag("ol", seat_rows, class_="seat-rows"),
                         class_="seats"))
@@ -463,13 +470,15 @@ class App:
         browser.set_html(el("setup-fields"), join(rows))
         on(el("setup-players"), "change", lambda e: self.update_seat_rows())
         for button in js.document.querySelectorAll("#setup-fields .step"):
-            on(button, "click", lambda e: self.update_seat_rows(int(e.currentTarget.getAttribute("data-step"))))
+            on(button, "click",
+               lambda e: self.update_seat_rows(int(e.currentTarget.getAttribute("data-step"))))
         self.update_seat_rows()
         el("setup").showModal()
 
     def update_seat_rows(self, step: int = 0) -> None:
         select = el("setup-players")
-        low, high = int(select.options.item(0).value), int(select.options.item(select.options.length - 1).value)
+        options = select.options
+        low, high = int(options.item(0).value), int(options.item(options.length - 1).value)
         players = max(low, min(high, int(select.value) + step))
         select.value = str(players)
         for row in js.document.querySelectorAll(".seat-row"):
