@@ -346,7 +346,7 @@ class App:
                 state = "finished" if entry.over else f"turn {entry.turn}"
                 parts = join(
                     game and tag("svg", tag("use", href=f"#art-{game}"), class_="save-art",
-                                 viewBox="0 0 160 80", preserveAspectRatio="xMidYMid slice",
+                                 viewBox="0 0 160 80",
                                  aria_hidden="true", focusable="false"),
                     tag("span", tag("strong", entry.title), tag("span", ", ".join(entry.names)),
                         tag("span", f"{state} · {self.when_text(entry.updated)}", class_="save-when"),
