@@ -229,3 +229,82 @@ def test_a_whole_game_of_each_title_with_the_keyboard_only(page: Page, site, gam
             "before => document.getElementById('board').innerHTML"
             " + document.querySelectorAll('#log li').length !== before", arg=before, timeout=30_000)
     raise AssertionError("the game did not end")
+
+
+CONTRAST = """() => {
+    // Every piece of text on the game screen (outside SVG) against the ground it is drawn on.
+    const rgba = (s) => { const m = s.match(/[\\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+    const lin = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    const lum = ([r, g, b]) => 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    const over = (top, under) => top.map((v, i) => i < 3 ? v * top[3] + under[i] * (1 - top[3]) : 1);
+    const ground = (e) => {
+        const layers = [];
+        for (let n = e; n; n = n.parentElement) {
+            const c = rgba(getComputedStyle(n).backgroundColor);
+            if (c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+        }
+        return layers.reverse().reduce((under, top) => over(top, under), [255, 255, 255, 1]);
+    };
+    const fade = (e) => { let o = 1; for (let n = e; n; n = n.parentElement) o *= Number(getComputedStyle(n).opacity); return o; };
+    const low = [];
+    const scope = document.querySelectorAll('#game .game-bar *, #scores *, #board *, #game .side *');
+    for (const e of scope) {
+        if (e.closest('svg')) continue;
+        const text = [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent.trim()).join('');
+        if (!text) continue;
+        const r = e.getBoundingClientRect();
+        if (!r.width || !r.height || getComputedStyle(e).visibility === 'hidden') continue;
+        const bg = ground(e), fg = rgba(getComputedStyle(e).color);
+        const seen = over([fg[0], fg[1], fg[2], fg[3] * fade(e)], bg);
+        const [a, b] = [lum(seen), lum(bg)].sort((x, y) => y - x);
+        const ratio = (a + 0.05) / (b + 0.05);
+        if (ratio < 7) low.push(`${text.slice(0, 30)} (${e.className || e.tagName}): ${ratio.toFixed(1)}`);
+    }
+    return low;
+}"""
+
+
+@pytest.mark.parametrize("where", list(GAME_URLS))
+def test_high_contrast_text_on_the_game_screen_is_at_least_7_to_1(page: Page, site, where):
+    page.add_init_script("try { localStorage.setItem('hex-table:settings', JSON.stringify({speed: 0, high_contrast: true})) } catch (e) {}")
+    page.goto(site.url + GAME_URLS[where])
+    wait_ready(page)
+    page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)", timeout=60_000)
+    assert page.evaluate("document.body.classList.contains('high-contrast')")
+    low = page.evaluate(CONTRAST)
+    assert low == [], low[:10]
+
+
+def test_high_contrast_changes_the_boards_themselves(page: Page, site):
+    """The switch is not only the page's frame: the tiles, cells and cards are drawn anew."""
+    looks = {}
+    for contrast in (False, True):
+        page.add_init_script("try { localStorage.setItem('hex-table:settings', JSON.stringify({speed: 0, high_contrast: %s})) } catch (e) {}"
+                             % ("true" if contrast else "false"))
+        for game_id, shape in (("horrible-hex", "#board .hh-body"), ("hex-please", "#board .hp-cell"),
+                               ("hex-hex", "#board .hx-felt"), ("hack-and-slash", "#board .hs-card")):
+            page.goto(site.url + GAME_URLS[game_id].replace("everywhere", f"hc-{contrast}"))
+            wait_ready(page)
+            page.wait_for_selector(shape)
+            looks[game_id, contrast] = page.evaluate(
+                "(sel) => { const c = getComputedStyle(document.querySelector(sel));"
+                " return [c.fill, c.stroke, c.backgroundColor, c.borderColor].join(); }", shape)
+    changed = [g for g in GAME_URLS if looks[g, False] != looks[g, True]]
+    assert sorted(changed) == sorted(GAME_URLS), looks
+
+
+def test_reduce_motion_stops_every_animation_and_transition(page: Page, site):
+    page.add_init_script("try { localStorage.setItem('hex-table:settings', JSON.stringify({speed: 0, reduced_motion: true})) } catch (e) {}")
+    page.goto(site.url + HS_URL.replace("everywhere", "still"))
+    wait_ready(page)
+    for _ in range(4):
+        if not wait_turn(page):
+            break
+        page.locator("#board [data-action]").first.click()
+    wait_turn(page)
+    moving = page.evaluate("""() => [...document.querySelectorAll('*')].flatMap(e => {
+        const s = getComputedStyle(e), out = [];
+        if (s.animationName !== 'none') out.push(`${e.className}: animation ${s.animationName}`);
+        if (s.transitionDuration.split(',').some(d => parseFloat(d) > 0)) out.push(`${e.className}: transition`);
+        return out; }).concat(document.getAnimations().map(a => `running ${a.animationName || a.id || 'web animation'}`))""")
+    assert moving == [], moving[:10]

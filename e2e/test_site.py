@@ -67,12 +67,103 @@ def test_menu_shows_at_once_then_progress_then_games(page: Page, site):
 def test_new_game_dialog_starts_a_game_with_the_chosen_seats(page: Page, site):
     rows = open_setup(page, site.url, "hack-and-slash", 2)
     rows.nth(0).locator(".seat-name").fill("Ada")
-    rows.nth(1).locator(".seat-kind").select_option("easy")
+    rows.nth(1).locator(".seat-kind input[value='easy']").check()
+    page.click(".more-options summary")
     page.fill("#setup-seed", "dialog-1")
     page.click("#setup-start")
     expect(page.locator("#game")).to_be_visible()
     expect(page.locator("#scores .score-chip")).to_have_count(2)
     assert "#play=" in page.url
+
+
+def test_the_dialog_offers_switches_and_named_choices_and_remembers_them(page: Page, site):
+    rows = open_setup(page, site.url, "horrible-hex", 2)
+    # Yes/no variants are switches, each saying what it changes; other variants are named choices.
+    destiny = page.locator(".setup-option[data-option='destiny']")
+    expect(destiny).to_have_attribute("role", "switch")
+    expect(page.locator("label.option", has=destiny)).to_contain_text("Only the tiles of a completed pattern")
+    expect(page.locator("#setup-fields")).not_to_contain_text("False")
+    target = page.locator(".setup-option[data-option='target']")
+    expect(target.locator("input:checked")).to_have_value("3")
+    expect(page.locator("#setup-seed")).to_be_hidden()  # under "More options"
+    # The stepper sets the number of players and shows as many seats.
+    page.click(".stepper [data-step='1']")
+    expect(page.locator("#setup-players")).to_have_value("3")
+    expect(page.locator(".seat-row:not([hidden])")).to_have_count(3)
+    expect(page.locator(".stepper [data-step='1']")).to_be_disabled()  # 3 is the most
+    rows.nth(0).locator(".seat-name").fill("Ada")
+    rows.nth(2).locator(".seat-kind input[value='hard']").check()
+    destiny.check()
+    target.locator("input[value='2']").check()
+    page.click("#setup-start")
+    expect(page.locator("#scores .score-chip")).to_have_count(3)
+    page.click("#menu-button")
+    page.click(".new-game[data-game='horrible-hex']")
+    # The same game's dialog comes back as it was left; another game's keeps its own defaults.
+    expect(page.locator("#setup-players")).to_have_value("3")
+    expect(rows.nth(0).locator(".seat-name")).to_have_value("Ada")
+    expect(rows.nth(2).locator(".seat-kind input[value='hard']")).to_be_checked()
+    expect(destiny).to_be_checked()
+    expect(target.locator("input:checked")).to_have_value("2")
+    page.click("#setup-cancel")
+    page.click(".new-game[data-game='hex-hex']")
+    expect(page.locator("#setup-players")).to_have_value("4")
+    expect(rows.nth(0).locator(".seat-name")).to_have_value("Player 1")
+
+
+def test_the_dialogs_start_button_is_on_screen_on_a_phone(page: Page, site):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_setup(page, site.url, "horrible-hex", 3)
+    page.click(".more-options summary")
+    start = page.locator("#setup-start")
+    expect(start).to_be_in_viewport(ratio=1)
+    box = start.bounding_box()
+    assert box and box["y"] + box["height"] <= 844, box
+    # However long the form, it scrolls inside the dialog and the buttons stay put.
+    page.locator("#setup-seed").scroll_into_view_if_needed()
+    expect(start).to_be_in_viewport(ratio=1)
+    start.click()
+    expect(page.locator("#game")).to_be_visible()
+
+
+def test_the_rules_of_one_game_do_not_stay_for_the_next(page: Page, site):
+    fast_settings(page)
+    page.goto(site.url + "?game=horrible-hex&seats=2&bots=1&level=easy&seed=rules-1")
+    wait_ready(page)
+    page.click("#rules-button")
+    expect(page.locator("#rules-panel")).to_be_visible()
+    first = page.inner_text("#rules-panel")
+    page.click("#menu-button")
+    page.click(".new-game[data-game='hack-and-slash']")
+    page.click("#setup-start")
+    expect(page.locator("#rules-panel")).to_be_hidden()
+    page.click("#rules-button")
+    expect(page.locator("#rules-panel")).to_be_visible()
+    second = page.inner_text("#rules-panel")
+    assert len(second) > 200 and second != first
+    expect(page.locator("#rules-panel")).to_contain_text("adventurer")
+
+
+def test_saved_games_lead_the_menu_as_cards_of_their_game(page: Page, site):
+    fast_settings(page)
+    page.goto(site.url)
+    wait_ready(page)
+    # No saves: the games come first.
+    assert page.evaluate("""() => document.getElementById('saves').compareDocumentPosition(
+        document.querySelector('.game-list')) & Node.DOCUMENT_POSITION_PRECEDING""")
+    expect(page.locator(".game-card svg.game-art")).to_have_count(4)
+    page.goto(site.url + HS_URL.replace("e2e-7", "cards-1"))
+    human_turn_or_over(page)
+    page.click("#menu-button")
+    card = page.locator("#save-list .save-item").first
+    expect(card).to_have_attribute("data-game", "hack-and-slash")
+    expect(card.locator("svg.save-art")).to_have_count(1)
+    expect(card.locator("button", has_text="Continue")).to_be_visible()
+    assert page.evaluate("""() => document.getElementById('saves').compareDocumentPosition(
+        document.querySelector('.game-list')) & Node.DOCUMENT_POSITION_FOLLOWING""")
+    # The import button is a button to look at, with the file input inside it.
+    expect(page.locator(".file-button")).to_be_visible()
+    assert page.evaluate("getComputedStyle(document.getElementById('import-file')).opacity") == "0"
 
 
 def test_whole_game_against_the_computer_by_clicking(page: Page, site):

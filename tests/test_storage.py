@@ -193,3 +193,21 @@ def test_settings_survive_garbage():
 
 def test_new_ids_are_per_game_and_time():
     assert storage.new_id("hack-and-slash", now=1.5) == "hack-and-slash-5dc"
+
+
+def test_the_last_new_game_settings_are_kept_per_game_and_checked():
+    store, backend = store_with()
+    good = {"players": 3, "seats": ["human", "easy", "hard", "normal"], "names": ["Ada", " Bo ", ""],
+            "options": {"destiny": True, "target": 4, "boards": "original"}}
+    store.save_settings({"setup": {"horrible-hex": good}})
+    kept = store.settings()["setup"]["horrible-hex"]
+    assert kept == {**good, "names": ["Ada", "Bo", ""]}
+    hostile = {"players": True, "seats": ["human", "robot"], "names": [1, "\u202eevil" + "x" * 99],
+               "options": {"a": [1], "b": {"c": 1}, "d": 2.5, "e": None, "f": "y" * 999, "g": False}}
+    store.save_settings({"setup": {"hex-hex": hostile, "bad": [1, 2], "x" * 99: {"players": 0}}})
+    setup = store.settings()["setup"]
+    assert set(setup) == {"hex-hex", "x" * 40}
+    assert setup["hex-hex"] == {"names": ["", "evil" + "x" * 20], "options": {"g": False}}
+    assert setup["x" * 40] == {}
+    backend.setItem(storage.SETTINGS_KEY, json.dumps({"setup": "nope"}))
+    assert "setup" not in store.settings()

@@ -225,7 +225,7 @@ class App:
         speed, motion, contrast = el("setting-speed"), el("setting-motion"), el("setting-contrast")
         ask = el("setting-ask-to-pass")
         ask.checked = bool(self.settings.get("ask_to_pass", False))
-        speed.value = str(self.settings.get("speed", 1))
+        speed.value = f"{float(self.settings.get('speed', 1)):g}"
         motion.checked = bool(self.settings.get("reduced_motion", browser.prefers_reduced_motion()))
         contrast.checked = bool(self.settings.get("high_contrast", False))
 
@@ -238,15 +238,33 @@ class App:
             control.disabled = False
             on(control, "change", self.guard(changed))
         self.apply_settings()
+        self.wire_shell()
+
+    def wire_shell(self) -> None:
+        """The game screen's own controls: a tool chosen from the phone's "More" list closes
+        the list; the rules' close button closes the rules."""
+        on(el("more-tools"), "click",
+           lambda e: self.close_tools() if present(e.target.closest("button")) else None)
+        on(el("rules-panel"), "click", self.guard(
+            lambda e: self.toggle_rules() if present(e.target.closest(".rules-close")) else None))
+
+    def close_tools(self) -> None:
+        tools = el("more-tools")
+        if hasattr(tools, "hidePopover") and tools.matches(":popover-open"):
+            tools.hidePopover()
 
     def motion_allowed(self) -> bool:
         """Animations run unless the player (or the system) asked for reduced motion."""
         return not bool(self.settings.get("reduced_motion", browser.prefers_reduced_motion()))
 
     def apply_settings(self) -> None:
+        """The settings as classes on the page: app.css turns animations and transitions off
+        under .reduced-motion and draws every board in stronger colours under .high-contrast."""
         body = js.document.body.classList
         body.toggle("reduced-motion", not self.motion_allowed())
         body.toggle("high-contrast", bool(self.settings.get("high_contrast", False)))
+        js.document.querySelector("meta[name='theme-color']").setAttribute(
+            "content", "#000000" if self.settings.get("high_contrast") else "#25303b")
 
     # -- errors ---------------------------------------------------------------------------
     def guard(self, handler: Callable[..., Any]) -> Callable[..., Any]:
@@ -278,6 +296,7 @@ class App:
     def show_menu(self) -> None:
         self.flush_save()
         self.session = None
+        self.close_tools()
         show("game", False)
         show("menu")
         self.render_saves()
@@ -293,30 +312,57 @@ class App:
         js.location.hash = ""
         self.show_menu()
 
+    @staticmethod
+    def when_text(updated_ms: float) -> str:
+        """When a save was last played, as one says it: "just now", "5 min ago", a date."""
+        ago = time.time() - updated_ms / 1000
+        if ago < 60:
+            return "just now"
+        if ago < 3600:
+            return f"{int(ago // 60)} min ago"
+        if ago < 86400:
+            return f"{int(ago // 3600)} h ago"
+        return str(js.Date.new(updated_ms).toLocaleDateString())
+
     def render_saves(self) -> None:
+        """The saved games as cards in their game's colour, games in progress first (newest
+        first), then finished ones and damaged ones; with any saves, they lead the menu."""
         listing = el("save-list")
         listing.replaceChildren()
-        entries = self.store.entries()
+        entries = sorted(self.store.entries(), key=lambda e: (bool(e.problem), e.over))
         show("saves-empty", not entries)
+        section, menu = el("saves"), el("menu")
+        menu.insertBefore(section, el("games-title") if entries else menu.querySelector(".settings"))
         for entry in entries:
-            item = make("li", "", "save-item" + (" damaged" if entry.problem else ""))
+            item = make("li", "", "save-item" + (" damaged" if entry.problem else "")
+                        + (" over" if entry.over else ""))
+            game = entry.game if entry.game in GAMES else ""
+            if game:
+                item.setAttribute("data-game", game)
             if entry.problem:
-                item.appendChild(make("span", f"Damaged save ({entry.id}): {entry.problem}", "save-title"))
+                parts = tag("span", f"Damaged save ({entry.id}): {entry.problem}", class_="save-title")
+                main_button = None
             else:
-                when = str(js.Date.new(entry.updated).toLocaleString())
                 state = "finished" if entry.over else f"turn {entry.turn}"
-                edited = " · edited by hand (not a fair game)" if entry.edited else ""
-                label = f"{entry.title} · {', '.join(entry.names)} · {state} · {when}{edited}"
-                item.appendChild(make("span", label, "save-title"))
-                cont = make("button", "View" if entry.over else "Continue", "primary", type="button")
-                on(cont, "click", self.guard(lambda e, i=entry.id: self.open_save(i)))
-                item.appendChild(cont)
-            export = make("button", "Export", "", type="button")
-            on(export, "click", self.guard(lambda e, i=entry.id: self.export_saved(i)))
-            delete = make("button", "Delete", "danger", type="button")
-            on(delete, "click", self.guard(lambda e, i=entry.id: self.delete_save(i)))
-            item.appendChild(export)
-            item.appendChild(delete)
+                parts = join(
+                    game and tag("svg", tag("use", href=f"#art-{game}"), class_="save-art",
+                                 viewBox="0 0 160 80",
+                                 aria_hidden="true", focusable="false"),
+                    tag("span", tag("strong", entry.title), tag("span", ", ".join(entry.names)),
+                        tag("span", f"{state} · {self.when_text(entry.updated)}", class_="save-when"),
+                        entry.edited and tag("span", "Its dice or draws were edited by hand: not a fair game",
+                                             class_="save-when"),
+                        class_="save-title"))
+                main_button = tag("button", "View" if entry.over else "Continue", type="button",
+                                  class_="primary", data_save="open")
+            browser.set_html(item, join(parts, tag(
+                "p", main_button, tag("button", "Export", type="button", data_save="export"),
+                tag("button", "Delete", type="button", class_="danger", data_save="delete"),
+                class_="save-actions")))
+            actions = {"open": self.open_save, "export": self.export_saved, "delete": self.delete_save}
+            for button in item.querySelectorAll("[data-save]"):
+                act = actions[str(button.getAttribute("data-save"))]
+                on(button, "click", self.guard(lambda e, i=entry.id, act=act: act(i)))
             listing.appendChild(item)
 
     def open_save(self, save_id: str) -> None:
@@ -351,58 +397,121 @@ class App:
         self.show_game()
 
     # -- new game --------------------------------------------------------------------------
+    @staticmethod
+    def segmented(name: str, items: list[tuple[str, str, str | None]], checked: str, label: str | None,
+                  class_: str, **attributes: Any) -> Markup:
+        """A radio group drawn as one row of buttons (app.css .seg): (value, text, title) each."""
+        return tag("div", [tag("label", tag("input", type="radio", name_=name, value=value,
+                                            checked=value == checked), tag("span", text), title=title)
+                           for value, text, title in items],
+                   role=label and "radiogroup", aria_label=label, class_=f"seg {class_}", **attributes)
+
+    @staticmethod
+    def choice_text(value: Any) -> str:
+        """An option's value as a player reads it: Yes/No, a number, a capitalised word."""
+        if isinstance(value, bool):
+            return "Yes" if value else "No"
+        return str(value).replace("_", " ").capitalize()
+
     def open_setup(self, game_id: str) -> None:
+        """The new-game dialog, set as this game was last set up in this browser."""
         game = get_game(game_id)
         self.setup_game = game_id
+        last = self.settings.get("setup", {}).get(game_id, {})
         set_text("setup-title", f"New game of {game.name}")
-        fields = el("setup-fields")
-        rows = [tag("p", tag("label", "Players ", tag("select", [
-            tag("option", n, value=n, selected=n == game.default_players)
-            for n in range(game.min_players, game.max_players + 1)], id="setup-players")))]
+        el("setup").setAttribute("data-game", game_id)
+        el("setup-art").setAttribute("href", f"#art-{game_id}")
+        players = last.get("players", game.default_players)
+        if not game.min_players <= players <= game.max_players:
+            players = game.default_players
+        kinds, names = last.get("seats", []), last.get("names", [])
+        rows = [tag("div", tag("span", "Players", class_="setup-label", id="setup-players-label"), tag(
+            "span",
+            tag("button", "−", type="button", class_="step", data_step=-1, aria_label="One player fewer"),
+            tag("select", [tag("option", n, value=n, selected=n == players)
+                           for n in range(game.min_players, game.max_players + 1)],
+                id="setup-players", aria_labelledby="setup-players-label"),
+            tag("button", "+", type="button", class_="step", data_step=1, aria_label="One player more"),
+            class_="stepper"), class_="players-row")]
         seat_rows = []
+        levels = [(k, text.replace("Computer: ", "").capitalize(), text) for k, text in LEVELS.items()]
         for seat in range(game.max_players):
-            kind = "human" if seat == 0 else "normal"
-            seat_rows.append(tag("li", tag("label", "Name ", tag(
-                "input", type="text", maxlength=MAX_NAME, class_="seat-name", value=default_name(seat),
-                autocomplete="off")), " ", tag("label", "Who ", tag("select", [
-                    tag("option", text, value=k, selected=k == kind) for k, text in LEVELS.items()],
-                    class_="seat-kind")), class_="seat-row", data_seat=seat))
-        rows.append(tag("fieldset", tag("legend", "Seats"), tag("ol", seat_rows, class_="seat-rows")))
+            kind = kinds[seat] if seat < len(kinds) else ("human" if seat == 0 else "normal")
+            name = names[seat] if seat < len(names) and names[seat] else default_name(seat)
+            seat_rows.append(tag(
+                "li", tag("input", type="text", maxlength=MAX_NAME, class_="seat-name", value=name,
+                          autocomplete="off", aria_label=f"Name of seat {seat + 1}"),
+                self.segmented(f"seat-kind-{seat}", levels, kind, f"Who plays seat {seat + 1}",
+                               class_="seat-kind"),
+                class_="seat-row", data_seat=seat))
+        rows.append(tag("fieldset", tag("legend", "Seats"), tag("ol", seat_rows, class_="seat-rows"),
+                        class_="seats"))
+        chosen = last.get("options", {})
         for opt in game.options.values():
             if opt.hidden:
                 continue  # kept only so old saves replay as they were played
-            choices = [tag("option", str(c), value=json.dumps(c), selected=c == opt.default)
-                       for c in opt.choices]
-            rows.append(tag("p", tag("label", opt.label or opt.name, " ", tag(
-                "select", choices, class_="setup-option", data_option=opt.name)),
-                opt.help and join(" ", tag("small", opt.help))))
+            value = chosen.get(opt.name, opt.default)
+            value = value if value in opt.choices and type(value) is type(opt.default) else opt.default
+            label, help_ = opt.label or opt.name, opt.help and tag("small", opt.help)
+            if set(opt.choices) == {False, True}:
+                rows.append(tag("label", tag("input", type="checkbox", role="switch", class_="setup-option",
+                                             data_option=opt.name, checked=bool(value)),
+                                tag("span", label, help_), class_="option"))
+            else:
+                rows.append(tag("fieldset", tag("legend", label), self.segmented(
+                    f"option-{opt.name}", [(json.dumps(c), self.choice_text(c), None) for c in opt.choices],
+                    json.dumps(value), None, class_="setup-option", data_option=opt.name), help_,
+                    class_="option"))
         seed = f"{js.Math.floor(js.Math.random() * 1e9):d}"
-        rows.append(tag("p", tag("label", "Seed ", tag("input", type="text", id="setup-seed", value=seed,
-                                                       maxlength=32, autocomplete="off")),
-                        " ", tag("small", "The same seed and moves replay the same game.")))
-        browser.set_html(fields, join(rows))
+        rows.append(tag("details", tag("summary", "More options"), tag("p", tag(
+            "label", "Seed ", tag("input", type="text", id="setup-seed", value=seed, maxlength=32,
+                                  autocomplete="off")), " ", tag(
+            "small", "The same seed and the same moves replay the same game.")), class_="more-options"))
+        browser.set_html(el("setup-fields"), join(rows))
         on(el("setup-players"), "change", lambda e: self.update_seat_rows())
+        for button in js.document.querySelectorAll("#setup-fields .step"):
+            on(button, "click",
+               lambda e: self.update_seat_rows(int(e.currentTarget.getAttribute("data-step"))))
         self.update_seat_rows()
         el("setup").showModal()
 
-    def update_seat_rows(self) -> None:
-        players = int(el("setup-players").value)
+    def update_seat_rows(self, step: int = 0) -> None:
+        select = el("setup-players")
+        options = select.options
+        low, high = int(options.item(0).value), int(options.item(options.length - 1).value)
+        players = max(low, min(high, int(select.value) + step))
+        select.value = str(players)
         for row in js.document.querySelectorAll(".seat-row"):
             row.hidden = int(row.getAttribute("data-seat")) >= players
+        steps = js.document.querySelectorAll("#setup-fields .step")
+        steps.item(0).disabled = players <= low
+        steps.item(1).disabled = players >= high
 
     def start_from_setup(self, event: Any) -> None:
         event.preventDefault()
         game = get_game(self.setup_game or "")
         players = int(el("setup-players").value)
         names, seats = [], []
-        for row in list(js.document.querySelectorAll(".seat-row"))[:players]:
+        for row in js.document.querySelectorAll(".seat-row"):
             names.append(str(row.querySelector(".seat-name").value))  # Match cleans it
-            seats.append(str(row.querySelector(".seat-kind").value))
-        options = {str(s.getAttribute("data-option")): json.loads(str(s.value))
-                   for s in js.document.querySelectorAll(".setup-option")}
+            checked = row.querySelector(".seat-kind input:checked")
+            seats.append(str(checked.value) if present(checked) else "normal")
+        options: dict[str, Any] = {}
+        for control in js.document.querySelectorAll(".setup-option"):
+            name = str(control.getAttribute("data-option"))
+            if str(control.tagName).lower() == "input":
+                options[name] = bool(control.checked)
+            else:
+                checked = control.querySelector("input:checked")
+                if present(checked):
+                    options[name] = json.loads(str(checked.value))
         seed = str(el("setup-seed").value).strip() or None
+        # Remembered for this game's next dialog (every seat, so fewer players keep the rest).
+        self.settings.setdefault("setup", {})[game.id] = {
+            "players": players, "seats": seats, "options": options, "names": [n.strip() for n in names]}
+        self.store.save_settings(self.settings)
         el("setup").close()
-        self.begin(game.id, players, seats, names, options, seed)
+        self.begin(game.id, players, seats[:players], names[:players], options, seed)
 
     def start_from_params(self, params: dict[str, str]) -> None:
         """?game=ID&seats=N&bots=K&level=L&seed=S&names=A,B: start a game straight away."""
@@ -796,11 +905,23 @@ class App:
         return f"Best for seed {match.seed}: {previous:g}."
 
     def toggle_rules(self) -> None:
+        """Show or hide this game's rules (beside the board; on a phone, a sheet over its
+        lower part), focused when opened so they are read from their top."""
         panel = el("rules-panel")
+        self.close_tools()
+        had_focus = bool(panel.contains(js.document.activeElement))
         if self.session is not None and not panel.innerHTML:
-            browser.set_html(panel, join(self.session.view.RULES_HTML, TABLE_RULES))
+            browser.set_html(panel, join(tag("button", "Close", type="button", class_="rules-close",
+                                             aria_label="Close the rules"),
+                                         self.session.view.RULES_HTML, TABLE_RULES))
         panel.hidden = not panel.hidden
         el("rules-button").setAttribute("aria-expanded", "false" if panel.hidden else "true")
+        if not panel.hidden:
+            panel.scrollTop = 0
+            panel.focus()
+        elif had_focus:
+            button = el("rules-button")
+            (button if present(button.offsetParent) else el("more-button")).focus()
 
     def hand_over(self) -> None:
         if self.session is not None:

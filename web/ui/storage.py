@@ -181,6 +181,30 @@ class SaveStore:
 
 SPEEDS = (0.0, 0.4, 1.0, 2.0)  # the choices the settings panel offers
 MAX_BESTS = 500
+SEAT_KINDS = ("human", "easy", "normal", "hard")  # as presenter.LEVELS
+MAX_SEATS, MAX_GAMES, MAX_OPTIONS, MAX_KEY = 12, 20, 20, 40
+
+
+def clean_setup(raw: Any) -> dict[str, Any]:
+    """One game's last new-game settings: {players, seats, names, options}, each part kept
+    only if of the right kind. The dialog checks option values against the game itself."""
+    if not isinstance(raw, dict):
+        return {}
+    out: dict[str, Any] = {}
+    players = raw.get("players")
+    if isinstance(players, int) and not isinstance(players, bool) and 1 <= players <= MAX_SEATS:
+        out["players"] = players
+    seats = raw.get("seats")
+    if isinstance(seats, list) and all(s in SEAT_KINDS for s in seats):
+        out["seats"] = [str(s) for s in seats[:MAX_SEATS]]
+    names = raw.get("names")
+    if isinstance(names, list):
+        out["names"] = [clean_name(n, "") for n in names[:MAX_SEATS]]
+    options = raw.get("options")
+    if isinstance(options, dict):
+        out["options"] = {str(k)[:MAX_KEY]: v for k, v in list(options.items())[:MAX_OPTIONS]
+                          if isinstance(v, (bool, int, str)) and not (isinstance(v, str) and len(v) > MAX_KEY)}
+    return out
 
 
 def clean_settings(raw: Any) -> dict[str, Any]:
@@ -198,6 +222,10 @@ def clean_settings(raw: Any) -> dict[str, Any]:
         if isinstance(given, dict):
             out[table] = {str(k)[:200]: kind(saves.finite(v)) for k, v in list(given.items())[:MAX_BESTS]
                           if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    setup = raw.get("setup")
+    if isinstance(setup, dict):
+        out["setup"] = {str(k)[:MAX_KEY]: clean_setup(v) for k, v in list(setup.items())[:MAX_GAMES]
+                        if isinstance(v, dict)}
     return out
 
 
