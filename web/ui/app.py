@@ -102,6 +102,11 @@ def injected_faults() -> list[str]:
         return []
 
 
+def box_has_focus(box: Any) -> bool:
+    active = js.document.activeElement
+    return present(active) and bool(box.contains(active))
+
+
 def save_meta(session: Session) -> dict[str, Any]:
     """What the menu lists about a save, kept beside its log."""
     match = session.match
@@ -651,7 +656,7 @@ class App:
             el("suggest-button").disabled = True  # a hint would show one person's cards to all
         self.render_log()
         self.arm_timers()
-        if had_focus:
+        if had_focus and not box_has_focus(el("summary")):  # the game's end takes the focus
             self.refocus(focused, was)
 
     def table_prompt(self, window: dict[str, Any]) -> Markup:
