@@ -241,9 +241,13 @@ def test_the_table_passes_for_a_person_only_when_passing_is_all_they_may_do():
     assert table.forced({}, ["pass"]) == "pass"
     assert table.forced({}, ["pass", "null 0"]) is None
     assert table.forced({}, ["play left h0 >1"]) is None
-    assert table.suggest_ui({}, "play left h0 >1") == {"card": "left"}
-    assert table.suggest_ui({}, "play dismiss h0 real=left") == {"card": "left"}
-    assert table.suggest_ui({}, "pass") == {}
+
+
+def test_a_suggested_answer_picks_its_card_in_the_hand():
+    from pygame_core.hex_hex import view
+    assert view.suggest_ui({}, "play left h0 >1") == {"card": "left"}
+    assert view.suggest_ui({}, "play dismiss h0 real=left") == {"card": "left", "claim": "dismiss"}
+    assert view.suggest_ui({}, "pass") == {}
 
 
 def test_choices_are_offered_in_words():

@@ -9,29 +9,21 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..engine import Event
+from ..words import and_list, points, seat_name as _name
 from .components import ADVENTURERS_AT_START, BRAG, QUESTS_BY_ID, QUESTS_FACE_UP
 
 SETUP_TEXT = (f"{QUESTS_FACE_UP} quests are turned face up beside Brag at the Tavern; every guild "
               f"starts with {ADVENTURERS_AT_START} adventurers at home.")
 
 
-def points(n: float) -> str:
-    return f"{n:g} point{'' if n == 1 else 's'}"
 
 
 def adventurers(n: float) -> str:
     return f"{n:g} adventurer{'' if n == 1 else 's'}"
 
 
-def and_list(items: Sequence[str]) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
 
 
-def _name(names: Sequence[str], seat: int | None) -> str:
-    if seat is None or not 0 <= seat < len(names):
-        return "A player"
-    return names[seat]
 
 
 def event_words(event: Event, names: Sequence[str]) -> str | None:

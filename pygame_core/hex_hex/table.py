@@ -204,16 +204,6 @@ def forced(view: dict[str, Any], legal: Sequence[str]) -> str | None:
     return "pass" if list(legal) == ["pass"] else None
 
 
-def suggest_ui(view: dict[str, Any], action: str) -> dict[str, str]:
-    """A suggested answer selects its card in the hand (the card played, or under Deception the
-    card put face down), so the board shows the card and its choices."""
-    words = action.split()
-    if len(words) < 2 or words[0] != "play":
-        return {}
-    real = next((w[5:] for w in words if w.startswith("real=")), "")
-    return {"card": real or words[1]}
-
-
 def hex_words(view: dict[str, Any], hex_id: int, names: Sequence[str]) -> str:
     """A Hex as players tell it apart: by whom it is on (and who sent it, when two are)."""
     h = next((x for x in view.get("hexes", []) if x["id"] == hex_id), None)

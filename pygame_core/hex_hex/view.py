@@ -33,7 +33,7 @@ from typing import Any
 
 from ..markup import Markup, join, tag, trusted
 from .table import (  # noqa: F401 - the hooks the table uses (docs/adding-a-game.md)
-    SETUP_TEXT, event_words, forced, score_breakdown, suggest_ui, tie_break)
+    SETUP_TEXT, event_words, forced, score_breakdown, tie_break)
 from .components import CARDS, CARDS_BY_ID, CATEGORY_NAMES, DECK_SIZE, TIMING_NAMES
 
 W, H = 560, 364

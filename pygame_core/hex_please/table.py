@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..engine import Event
+from ..words import and_list, points, seat_name as _name
 from .components import BONUSES, TILE_BY_CODE
 
 SETUP_TEXT = ("Everyone draws a hidden hand from the bag: 6 tiles with 2-4 players, 5 with 5-8, "
@@ -18,21 +19,10 @@ SETUP_TEXT = ("Everyone draws a hidden hand from the bag: 6 tiles with 2-4 playe
 _TIMES = {2: "doubled", 3: "tripled"}
 
 
-def points(n: float) -> str:
-    return f"{n:g} point{'' if n == 1 else 's'}"
 
 
-def and_list(items: Sequence[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _name(names: Sequence[str], seat: int | None) -> str:
-    if seat is None or not 0 <= seat < len(names):
-        return "A player"
-    return names[seat]
 
 
 def _fields(subject: str) -> dict[str, str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..engine import Event
+from ..words import and_list, seat_name as _name
 from .components import GOAL_NAMES
 from .rules import STALL_LIMIT, how_many, tile_name
 
@@ -20,17 +21,8 @@ SETUP_TEXT = ("Goal cards are dealt face up (two each with two players, one each
 goal_name = GOAL_NAMES.get
 
 
-def and_list(items: Sequence[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _name(names: Sequence[str], seat: int | None) -> str:
-    if seat is None or not 0 <= seat < len(names):
-        return "A player"
-    return names[seat]
 
 
 def _goal(subject: str) -> tuple[str, int]:

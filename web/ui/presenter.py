@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 from pygame_core import CHANCE, Match, game_module
 from pygame_core.engine import LogEntry
+from pygame_core.words import and_list, points
 
 LEVELS = {"human": "Human", "easy": "Computer: easy", "normal": "Computer: normal",
           "hard": "Computer: hard"}
@@ -297,16 +298,3 @@ def rematch_settings(session: Session) -> dict[str, Any]:
     match = session.match
     return {"game_id": match.game.id, "players": match.players, "seats": list(session.seats),
             "names": list(match.names), "options": dict(match.options), "seed": None}
-
-
-# -- words ----------------------------------------------------------------------------------------
-
-def points(value: float) -> str:
-    return f"{value:g} point{'' if value == 1 else 's'}"
-
-
-def and_list(items: Sequence[str]) -> str:
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]

@@ -1,0 +1,29 @@
+"""Small pieces of English the games' words share: lists, counts, a seat's name."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+
+def and_list(items: Sequence[str]) -> str:
+    """"Ada", "Ada and Bo", "Ada, Bo and Cy"."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def count(n: float, noun: str) -> str:
+    """"1 point", "0 points", "2.5 points": the noun is singular only for exactly one."""
+    return f"{n:g} {noun}{'' if n == 1 else 's'}"
+
+
+def points(n: float) -> str:
+    return count(n, "point")
+
+
+def seat_name(names: Sequence[str], seat: int | None, nobody: str = "A player") -> str:
+    """The name of `seat`, or `nobody` for no seat or one the names do not cover."""
+    if seat is None or not 0 <= seat < len(names):
+        return nobody
+    return names[seat]
