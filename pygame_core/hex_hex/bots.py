@@ -15,7 +15,7 @@
   thinks in slices (one rollout per `yield None`) and is deterministic for a seed.
 
 A HEX-HEX race is a test of reflexes, not of judgement: each bot draws its reaction time
-from its own range (easy 450-900 ms, normal 320-650 ms, hard 240-480 ms).
+from its own range (easy 650-1,100 ms, normal 450-800 ms, hard 300-550 ms: see REFLEXES).
 """
 
 from __future__ import annotations
@@ -33,7 +33,10 @@ from .rules import (
     Law, Null, Pass, Play, React, Spite, Strike, Suffer, Take, hex_loss,
 )
 
-REFLEXES = {"easy": (450, 900), "normal": (320, 650), "hard": (240, 480)}
+REFLEXES = {"easy": (650, 1100), "normal": (450, 800), "hard": (300, 550)}
+"""Race reactions in ms, by level. A person tapping the page takes about 600 ms (a quick one
+350-450), so easy is slower than most people, normal about a typical person, and hard about as
+quick as a quick person: a fair race, never a hopeless one."""
 
 # How much a card in hand is worth keeping (spending it costs this much in the heuristic).
 KEEP = {
@@ -399,18 +402,18 @@ REPORT_NOTES = """\
 
 - **random** plays any legal action.
 - **easy** follows the normal rule of thumb four times in five and otherwise plays any
-  legal action; its HEX-HEX reflexes are slow (450-900 ms).
+  legal action; its HEX-HEX reflexes are slow (650-1,100 ms).
 - **normal** is a rule of thumb for every decision: whoever sends a Hex gains when it goes
   off, so it aims Hexes at hands with few cards (then at the leader), keeps counter cards
   for when they matter, Nulls a card that sends a Hex its way and calls HEX-HEX early.
-  Reflexes 320-650 ms.
+  Reflexes 450-800 ms.
 - **hard** searches every real decision (answers, response windows, the cast, Spite,
   which play-when-HEXED card to play): it resamples the cards it cannot see with
   `Game.determinize` (from a fixed layout, so its choice depends only on its own view),
   plays each of up to six candidates in the same sampled worlds, finishes the round with
   the normal rule of thumb for every seat and keeps the candidate with the best mean Voice
   margin at the round's end (36 rollouts per decision). Under Deception it claims only
-  cards it holds, since its rollouts' rivals never challenge. Reflexes 240-480 ms.
+  cards it holds, since its rollouts' rivals never challenge. Reflexes 300-550 ms.
 
 HEX-HEX races are decided by reflexes, not judgement: part of each level's edge is its
 reaction range. The seat-balance tables use **normal** bots in every seat: the report

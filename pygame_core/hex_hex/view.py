@@ -808,8 +808,10 @@ need more cannot be played.</p>
 if you hold several kinds, you choose which.</p>
 <h3>HEX-HEX, the race</h3>
 <p>Whoever plays HEX-HEX makes everyone else race: the page times how fast each player reacts
-(computer players have their own reflexes). The slowest loses 3 Voice, a tie for slowest costs
-each of them 3, nobody gains, every Hex disappears and the round is over.</p>
+from the moment the prompt appears. Computer players have reflexes of their own, by level:
+easy 650-1,100 ms (slower than most people), normal 450-800 ms (about a typical person tapping
+a phone) and hard 300-550 ms (as quick as a quick person). The slowest loses 3 Voice, a tie for
+slowest costs each of them 3, nobody gains, every Hex disappears and the round is over.</p>
 <h3>The end</h3>
 <p>The most Voice wins. A tie means a tie-break round where every gain and loss is doubled; the
 player with the least Voice picks the dealer and casts. Tie-breaks repeat until one player leads
