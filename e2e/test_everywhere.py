@@ -6,7 +6,7 @@ import os
 
 import pytest
 from conftest import ROOT, fast_settings, wait_ready
-from helpers import wait_turn
+from helpers import take_first_choice, wait_turn
 from playwright.sync_api import Page, expect
 
 AXE = os.path.join(ROOT, "node_modules", "axe-core", "axe.min.js")
@@ -304,7 +304,7 @@ def test_reduce_motion_stops_every_animation_and_transition(page: Page, site):
     for _ in range(4):
         if not wait_turn(page):
             break
-        page.locator("#board [data-action]").first.click()
+        take_first_choice(page)
     wait_turn(page)
     moving = page.evaluate("""() => [...document.querySelectorAll('*')].flatMap(e => {
         const s = getComputedStyle(e), out = [];

@@ -13,7 +13,7 @@ import os
 
 import pytest
 from conftest import fast_settings, wait_ready
-from helpers import wait_turn
+from helpers import take_first_choice, wait_turn
 from playwright.sync_api import Page
 
 SIZES = [(1280, 800), (1920, 1080), (390, 844)]
@@ -94,7 +94,7 @@ def test_horrible_hex_decisions_fit_the_screen(page: Page, site, size: tuple[int
             seen.add("place")
         else:
             check(page, HH_CONTROLS, f"hh-{phase}", size)
-            page.locator("#board [data-action]").first.click()
+            take_first_choice(page)
         if {"move", "chosen", "place"} <= seen:
             break
     assert {"move", "chosen", "place"} <= seen
@@ -123,7 +123,7 @@ def test_hack_and_slash_decisions_fit_the_screen(page: Page, site, size: tuple[i
             # Brag at the Tavern (one die, 5 or more) fails often: the rescue comes soon
             page.locator("#board .hs-card[data-action]").first.click()
         else:
-            page.locator("#board [data-action]").first.click()
+            take_first_choice(page)
         if {"choose", "rescue"} <= seen:
             break
     assert {"choose", "rescue"} <= seen

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import fast_settings, wait_ready
-from helpers import wait_turn
+from helpers import take_first_choice, wait_turn
 from playwright.sync_api import Page, expect
 
 SIZES = {"desktop": (1280, 800), "wide": (1920, 1080), "phone": (390, 844)}
@@ -72,7 +72,7 @@ def test_the_end_summary_shows_its_buttons_at_every_size(page: Page, site):
     for _ in range(600):
         if not wait_turn(page):
             break
-        page.locator("#board [data-action]").first.click()
+        take_first_choice(page)
     expect(page.locator("#summary")).to_be_visible()
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})

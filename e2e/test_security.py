@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import fast_settings, wait_ready
+from helpers import take_first_choice
 from playwright.sync_api import Page, expect
 
 MARKUP = "<img src=x onerror=alert(1)>"
@@ -94,7 +95,7 @@ def test_hostile_names_in_the_address_are_text_in_every_game(page: Page, site, g
     wait_ready(page)
     for _ in range(6):  # a few moves, so names appear in the log and on the table
         if page.locator("#board [data-action]").count():
-            page.locator("#board [data-action]").first.click()
+            take_first_choice(page)
         page.wait_for_timeout(300)
     assert page.locator(FOREIGN).count() == 0
     expect(page.locator("#scores")).to_contain_text("Tom & Jerry")

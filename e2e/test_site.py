@@ -7,7 +7,7 @@ import re
 from urllib.parse import urlparse
 
 from conftest import BOOT_TIMEOUT_MS, fast_settings, wait_ready
-from helpers import open_setup
+from helpers import open_setup, take_first_choice
 from playwright.sync_api import Page, expect
 
 HS_URL = "?game=hack-and-slash&seats=3&bots=2&level=normal&seed=e2e-7&names=Ada,Bo,Cy"
@@ -186,7 +186,7 @@ def test_reload_mid_game_returns_to_the_same_position(page: Page, site):
     wait_ready(page)
     for _ in range(3):
         human_turn_or_over(page)
-        page.locator("#board [data-action]").first.click()
+        take_first_choice(page)
     human_turn_or_over(page)
     log_before = page.inner_text("#log")
     board_before = page.inner_html("#board")
@@ -270,7 +270,7 @@ def test_nothing_is_requested_from_another_host(page: Page, site):
     for _ in range(4):
         if human_turn_or_over(page) == "over":
             break
-        page.locator("#board [data-action]").first.click()
+        take_first_choice(page)
     assert hosts == {f"127.0.0.1:{site.port}"}, hosts
 
 
