@@ -648,7 +648,7 @@ class App:
                 if session.passing is None:
                     board = self.table_prompt(window) + board
                 else:
-                    self.pass_for(state.current_player, window["pass"])
+                    self.play_for(state.current_player, window["pass"])
             browser.set_html(el("board"), board)
             if moving:
                 browser.animate_pieces(el("board"), before)
@@ -693,8 +693,10 @@ class App:
         session.passing = (window["key"], int(answer) if answer else None)
         self.render()
 
-    def pass_for(self, seat: int, text: str) -> None:
-        """Pass for `seat` in a window the table has answered, in a task of its own."""
+    def play_for(self, seat: int, text: str, seconds: float = 0.0) -> None:
+        """Play `text` for `seat` in a task of its own, after `seconds`, unless the game moved
+        on meanwhile: the table passing for people who answered its prompt, or for a person
+        whose only move it is (presenter.forced_move)."""
         session = self.session
         assert session is not None
         length = len(session.match.log)
@@ -703,7 +705,7 @@ class App:
             if (self.session is session and len(session.match.log) == length
                     and session.match.state.current_player == seat):
                 self.play(lambda: session.match.play_text(text, seat))
-        js.setTimeout(browser.create_once(self.guard(go)), 0)
+        js.setTimeout(browser.create_once(self.guard(go)), int(seconds * 1000))
 
     def arm_timers(self) -> None:
         """Start the clocks a view asks for: a reflex race, a response window's countdown."""
@@ -1180,19 +1182,8 @@ class App:
             return
         move = presenter.forced_move(session, ask_anyway=bool(self.settings.get("ask_to_pass")))
         if move is not None:
-            self.play_for_person(session, move)
-
-    def play_for_person(self, session: Session, move: str) -> None:
-        """Play a person's only move for them (presenter.forced_move), in a task of its own and
-        after a pause long enough to see what they are passing on."""
-        length, seat = len(session.match.log), session.match.state.current_player
-
-        def go() -> None:
-            if (self.session is session and len(session.match.log) == length
-                    and session.match.state.current_player == seat):
-                self.play(lambda: session.match.play_text(move, seat))
-        delay = FORCED_PAUSE_SECONDS * float(self.settings.get("speed", 1))
-        js.setTimeout(browser.create_once(self.guard(go)), int(delay * 1000))
+            self.play_for(state.current_player, move,
+                          FORCED_PAUSE_SECONDS * float(self.settings.get("speed", 1)))
 
     async def load_bot(self, session: Session, seat: int) -> Any:
         """The seat's computer player; the first time, its code is imported a module per task,

@@ -33,17 +33,19 @@ def on(target: Any, event: str, handler: Callable[[Any], Any]) -> None:
 def set_html(node: Any, markup: Markup) -> None:
     """The only way this page puts markup into the document: it must be `Markup`, which is
     built with text escaped (pygame_core.markup), never a string put together by hand."""
-    if not isinstance(markup, Markup):
-        raise TypeError(f"refusing to insert {type(markup).__name__} as markup; build it with pygame_core.markup")
-    node.innerHTML = markup
+    node.innerHTML = _checked(markup)
 
 
 def append_html(node: Any, markup: Markup, where: str = "beforeend") -> None:
     """Add markup at the end of `node` (or `where` insertAdjacentHTML says), under the same
     rule as `set_html`."""
+    node.insertAdjacentHTML(where, _checked(markup))
+
+
+def _checked(markup: Markup) -> Markup:
     if not isinstance(markup, Markup):
         raise TypeError(f"refusing to insert {type(markup).__name__} as markup; build it with pygame_core.markup")
-    node.insertAdjacentHTML(where, markup)
+    return markup
 
 
 PIECE = "[data-piece]"
