@@ -171,6 +171,13 @@ class State(ABC):
         self.check(action)
         self._apply(action)
 
+    def apply_unchecked(self, action: Action) -> None:
+        """Carry out `action` without checking it: for searches that play only actions taken
+        from this state's own `legal_actions()` or `chance_outcomes()`, where rebuilding the
+        legal list for the check would be most of the work. Anything else may corrupt the
+        state; outside a search use `apply`."""
+        self._apply(action)
+
     def clone(self) -> "State":
         return copy.deepcopy(self)
 
@@ -249,21 +256,9 @@ class Game(ABC):
             raise SaveError(f"not a valid {self.name} state: {exc}") from exc
 
     # -- hooks for bots (see pygame_core.ai) ------------------------------------------------
-    def evaluate(self, state: State, seat: int) -> float:
-        """How good `state` looks for `seat`, roughly in [0, 1]; used by greedy and search."""
-        if state.is_over:
-            winners = state.winners
-            return (1.0 / len(winners)) if seat in winners else 0.0
-        scores = state.scores
-        top = max(scores) or 1.0
-        return 0.5 + 0.5 * (scores[seat] - max(s for i, s in enumerate(scores) if i != seat)) / (abs(top) + 1)
-
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """A copy of `state` with what `seat` cannot see resampled (games with hidden info override)."""
         return state.clone()
-
-    # Ends of the view layer, filled in by each game package (kept out of the rules).
-    rules_html: ClassVar[str] = ""
 
 
 # ---------------------------------------------------------------------------------------

@@ -17,7 +17,6 @@ import pytest
 from pygame_core import CHANCE, GAMES, Game, Match, State, get_game
 from pygame_core.ai import LEVELS, RandomBot, make_bot
 from pygame_core.ai.lookahead import LookaheadBot
-from pygame_core.ai.search import ISMCTSBot, MCTSBot
 from pygame_core.ai.tournament import lineups, tournament, wilson
 
 # -- a toy game with hidden information ------------------------------------------------------
@@ -97,11 +96,6 @@ class HighCard(Game):
     def parse_action(self, text: str) -> Any:
         return Act(text)
 
-    def evaluate(self, state: State, seat: int) -> float:
-        if state.is_over:
-            return 0.5 + state.scores[seat] / 4
-        return 0.5
-
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """Keep `seat`'s own card; deal the other from the cards `seat` has not seen."""
         assert isinstance(state, HighCardState)
@@ -131,65 +125,11 @@ def hack_position(seed: str = "ai") -> State:
     return match.state
 
 
-@pytest.mark.parametrize("bot_class", [MCTSBot, ISMCTSBot])
-def test_search_is_deterministic_for_a_seed_and_an_iteration_count(bot_class):
-    from pygame_core.hack_and_slash.bots import evaluate_all, fast_clone
-    state = hack_position()
-    seat = state.current_player
-    picks = set()
-    stats = []
-    for _ in range(2):
-        bot = bot_class(seed=7, iterations=150, evaluate_all=evaluate_all, clone=fast_clone)
-        picks.add(bot.choose(state, seat))
-        stats.append(bot.last_stats["visits"])
-    assert len(picks) == 1
-    assert stats[0] == stats[1]  # the whole tree came out the same, not just the move
-    assert sum(stats[0].values()) == 150
-
-
 def test_expectimax_is_deterministic_and_leaves_the_state_alone():
     state = hack_position("ex")
     before = state.to_json()
     picks = {make_bot("hack-and-slash", "hard", seed=3).choose(state, 0) for _ in range(2)}
     assert len(picks) == 1 and state.to_json() == before
-
-
-def test_a_time_budget_yields_between_slices_and_ends():
-    state = hack_position()
-    bot = MCTSBot(seed=1, seconds=0.15, slice_seconds=0.005)
-    start = time.perf_counter()
-    steps = list(bot.think(state, state.current_player))  # type: ignore[arg-type]
-    took = time.perf_counter() - start
-    assert steps[-1] in state.legal_actions()
-    assert steps[:-1] and all(s is None for s in steps[:-1])  # the page got its turns
-    assert took < 1.0
-
-
-def test_mcts_sees_a_sure_win_in_the_toy_game():
-    # Seat 1 after a bet, holding the top card: calling wins 2, folding loses 1.
-    state = dealt(2, 5)
-    state.apply(Act("bet"))
-    assert MCTSBot(seed=0, iterations=60).choose(state, 1) == Act("call")
-
-
-# -- hidden information ------------------------------------------------------------------------
-def test_ismcts_choice_depends_only_on_the_view():
-    # Same own card, same history; only the opponent's hidden card differs.
-    low, high = dealt(3, 1), dealt(3, 5)
-    assert low.view(0) == high.view(0) and low.to_json() != high.to_json()
-    for seed in range(4):
-        a = ISMCTSBot(seed=seed, iterations=200).choose(low, 0)
-        b = ISMCTSBot(seed=seed, iterations=200).choose(high, 0)
-        assert a == b
-    # And the same search without determinizing would peek: it bets on a sure win and
-    # checks on a sure loss, so the test above has the power to catch a leak.
-    assert MCTSBot(seed=0, iterations=300).choose(dealt(3, 1), 0) == Act("bet")
-    assert MCTSBot(seed=0, iterations=300).choose(dealt(3, 5), 0) == Act("check")
-
-
-def test_ismcts_bets_strong_hands_and_checks_weak_ones():
-    assert ISMCTSBot(seed=2, iterations=400).choose(dealt(5, 1), 0) == Act("bet")
-    assert ISMCTSBot(seed=2, iterations=400).choose(dealt(1, 5), 0) == Act("check")
 
 
 # -- the sampled lookahead (LookaheadBot) ---------------------------------------------------------
@@ -200,7 +140,16 @@ def after_bet(mine: int, theirs: int) -> HighCardState:
     return state
 
 
-class PeekingLookahead(LookaheadBot):
+class ToyLookahead(LookaheadBot):
+    """The shared lookahead with the toy game's evaluation, as a game's bot hands it one."""
+
+    def evaluate(self, state: State, seat: int) -> float:
+        if state.is_over:
+            return 0.5 + state.scores[seat] / 4
+        return 0.5
+
+
+class PeekingLookahead(ToyLookahead):
     """The same search reading the true state: what the hidden-information test must catch."""
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
@@ -216,7 +165,7 @@ def test_lookahead_is_deterministic_for_a_seed_and_an_iteration_count():
     state = dealt(3, 2)
     runs = []
     for _ in range(2):
-        bot = LookaheadBot(seed=11, iterations=40)
+        bot = ToyLookahead(seed=11, iterations=40)
         runs.append((bot.choose(state, 0), bot.last_stats["values"], bot.last_stats["lines"]))
     assert runs[0] == runs[1]
     assert runs[0][2] == 40  # 20 worlds, each seen by both candidates
@@ -233,8 +182,8 @@ def test_lookahead_choice_depends_only_on_the_view():
     low, high = after_bet(3, 1), after_bet(3, 5)
     assert low.view(1) == high.view(1) and low.to_json() != high.to_json()
     for seed in range(4):
-        a = LookaheadBot(seed=seed, iterations=40).choose(low, 1)
-        b = LookaheadBot(seed=seed, iterations=40).choose(high, 1)
+        a = ToyLookahead(seed=seed, iterations=40).choose(low, 1)
+        b = ToyLookahead(seed=seed, iterations=40).choose(high, 1)
         assert a == b == Act("call")  # calling wins 2 half the time, folding loses 1
     # The test has the power to catch a leak: a peeking search calls the 1 and folds to the 5.
     assert PeekingLookahead(seed=0, iterations=40).choose(low, 1) == Act("call")
@@ -244,7 +193,7 @@ def test_lookahead_choice_depends_only_on_the_view():
 def test_lookahead_candidates_never_see_the_true_state():
     seen = []
 
-    class Recording(LookaheadBot):
+    class Recording(ToyLookahead):
         def candidates(self, state, seat):
             seen.append(state.to_json())
             return [(0.0, a) for a in state.legal_actions()]
@@ -257,7 +206,7 @@ def test_lookahead_candidates_never_see_the_true_state():
 
 
 def test_lookahead_thinks_in_slices_and_honours_both_budgets():
-    class Slow(LookaheadBot):
+    class Slow(ToyLookahead):
         def line(self, state, seat, action, rng):
             time.sleep(0.002)
             return super().line(state, seat, action, rng)
@@ -275,7 +224,7 @@ def test_lookahead_thinks_in_slices_and_honours_both_budgets():
     assert max(gaps) < 0.05 and bot.last_stats["seconds"] < 0.5
     # An iteration budget below one round: the first candidates are looked at, the rest
     # are valued by their prior plus the `guess` hook.
-    class Guessing(LookaheadBot):
+    class Guessing(ToyLookahead):
         def candidates(self, state, seat):
             return [(0.0, Act("check")), (0.3, Act("bet"))]
             yield
@@ -286,6 +235,27 @@ def test_lookahead_thinks_in_slices_and_honours_both_budgets():
     bot = Guessing(seed=1, iterations=1)
     assert bot.choose(state, 0) == Act("bet") and bot.last_stats["lines"] == 1
     assert bot.last_stats["values"] == {"check": 0.75, "bet": 0.8}
+
+
+def test_score_margin_is_the_default_evaluation_and_stays_in_range():
+    from pygame_core.ai import score_margin
+    state = dealt(3, 2)
+    assert score_margin(state, 0) == 0.5 == score_margin(state, 1)
+    state.apply(Act("bet"))
+    state.apply(Act("call"))
+    assert score_margin(state, 0) == 1.0 and score_margin(state, 1) == 0.0
+    assert LookaheadBot().evaluate(state, 0) == 1.0
+
+
+def test_the_rules_do_not_import_bots():
+    import sys
+    import subprocess
+    code = ("import sys, pygame_core; from pygame_core import GAMES\n"
+            "for g in GAMES: GAMES[g].new()\n"
+            "print(sorted(m for m in sys.modules if m.endswith('.bots') or '.ai' in m))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=__import__("os").path.dirname(__import__("os").path.dirname(__file__)))
+    assert out.stdout.strip() == "[]"
 
 
 # -- tournament helpers ---------------------------------------------------------------------------

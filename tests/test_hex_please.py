@@ -9,6 +9,8 @@ import time
 
 import pytest
 
+from pygame_core.hex_please.bots import evaluate as bot_evaluate
+
 from pygame_core import CHANCE, IllegalActionError, Match, SaveError, get_game
 from pygame_core.ai.tournament import play
 from pygame_core.hex_please import bots, components as comp, view as hpview
@@ -558,7 +560,7 @@ def test_hard_bot_yields_in_small_slices():
 
 def test_evaluate_is_between_0_and_1():
     state = position(board={"2,0": ("R1", 0)}, hands=[["R1"], ["B1"]], scores=[30, 2])
-    assert 0.5 < GAME.evaluate(state, 0) <= 1 and 0 <= GAME.evaluate(state, 1) < 0.5
+    assert 0.5 < bot_evaluate(state, 0) <= 1 and 0 <= bot_evaluate(state, 1) < 0.5
 
 
 def test_render_works_for_every_seat_through_a_random_game():

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from pygame_core.horrible_hex.bots import evaluate as bot_evaluate
+
 from pygame_core import CHANCE, IllegalActionError, Match, SaveError, saves
 from pygame_core.ai.tournament import play
 from pygame_core.hexgrid import Hex, is_connected, normalize, rotate
@@ -761,9 +763,9 @@ def test_bots_are_deterministic_and_think_in_slices():
 
 def test_evaluate_hook_is_in_range():
     state = _p01_slide_state()
-    assert 0.0 <= GAME.evaluate(state, 0) <= 1.0
+    assert 0.0 <= bot_evaluate(state, 0) <= 1.0
     state.apply(Move("S", H(1, 2), SW))
-    assert GAME.evaluate(state, 0) > GAME.evaluate(state, 1)
+    assert bot_evaluate(state, 0) > bot_evaluate(state, 1)
 
 
 # -- view --------------------------------------------------------------------------------------

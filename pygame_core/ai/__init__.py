@@ -11,10 +11,10 @@ Levels: each game's `bots.py` defines `make_bot(level, seed, **budget)` for "eas
 keywords are `iterations=N` (deterministic: same seed, state and N give the same move;
 for tests) and `seconds=S` (for the page); a game whose bots need no budget ignores them.
 
-Search (in `search.py`): `MCTSBot` (perfect information, chance sampled), `ISMCTSBot`
-(hidden information, via `Game.determinize`) and `ExpectimaxBot` (exact to the end of
-the seat's turn); in `lookahead.py`, `LookaheadBot` (each candidate played a turn ahead in
-sampled worlds, the next seats answering with the game's reply policy). Measuring:
+Searches: `ExpectimaxBot` in `search.py` (exact to the end of the seat's turn) and
+`LookaheadBot` in `lookahead.py` (each candidate played a turn ahead in sampled worlds, the
+next seats answering with the game's reply policy). A game's bot hands a search its
+evaluation; the rules know nothing of bots. Measuring:
 `tournament.py` (seat-rotated matches with confidence intervals) and `report.py`
 (docs/<game>-report.md with SVG charts from `charts.py`).
 """
@@ -24,7 +24,7 @@ from __future__ import annotations
 import importlib
 import random
 import time
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..engine import CHANCE, Action, State
 
@@ -77,41 +77,36 @@ class RandomBot(Bot):
         yield self.rng.choice(state.legal_actions())
 
 
-def expected_value(state: State, seat: int, max_outcomes: int = 64) -> float:
-    """The game's evaluation of `state` for `seat`, averaged over an immediate chance event."""
-    game = state.game
+def score_margin(state: State, seat: int) -> float:
+    """A plain evaluation for any game, roughly in [0, 1]: the seat's lead over the best other
+    seat, or its share of the win once the game is over. Games' bots bring better ones."""
+    if state.is_over:
+        winners = state.winners
+        return (1.0 / len(winners)) if seat in winners else 0.0
+    scores = state.scores
+    top = max(scores) or 1.0
+    rest = max((s for i, s in enumerate(scores) if i != seat), default=0.0)
+    return 0.5 + 0.5 * (scores[seat] - rest) / (abs(top) + 1)
+
+
+Evaluation = Callable[[State, int], float]
+
+
+def expected_value(state: State, seat: int, evaluate: Evaluation = score_margin,
+                   max_outcomes: int = 64) -> float:
+    """`evaluate(state, seat)`, averaged over an immediate chance event."""
     if state.current_player != CHANCE:
-        return game.evaluate(state, seat)
+        return evaluate(state, seat)
     outcomes = state.chance_outcomes()
     if len(outcomes) > max_outcomes:  # too many to enumerate: average a fixed sample
         outcomes = [(a, 1.0 / max_outcomes) for a, _ in random.Random(0).sample(outcomes, max_outcomes)]
     total = weight = 0.0
     for action, p in outcomes:
         child = state.clone()
-        child.apply(action)
-        total += p * game.evaluate(child, seat)
+        child.apply_unchecked(action)
+        total += p * evaluate(child, seat)
         weight += p
     return total / weight
-
-
-class GreedyBot(Bot):
-    """One step ahead: the action whose result the game's evaluation likes best."""
-
-    name = "greedy"
-
-    def think(self, state: State, seat: int) -> Iterator[Action | None]:
-        best: list[Action] = []
-        best_value = float("-inf")
-        for action in state.legal_actions():
-            child = state.clone()
-            child.apply(action)
-            value = expected_value(child, seat)
-            if value > best_value + 1e-12:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-12:
-                best.append(action)
-            yield None
-        yield self.rng.choice(best)
 
 
 def bot_for_level(level: str, seed: int | str, easy: type[Bot], normal: type[Bot],
@@ -136,8 +131,7 @@ def make_bot(game_id: str, level: str, seed: int | str = 0, **budget: Any) -> Bo
     return importlib.import_module(game_module(game_id, "bots")).make_bot(level, seed, **budget)
 
 
-SEARCHES = {"ExpectimaxBot": "search", "ISMCTSBot": "search", "MCTSBot": "search",
-            "LookaheadBot": "lookahead"}
+SEARCHES = {"ExpectimaxBot": "search", "LookaheadBot": "lookahead"}
 
 
 def __getattr__(name: str) -> Any:
@@ -148,5 +142,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["LEVELS", "Bot", "ExpectimaxBot", "GreedyBot", "ISMCTSBot", "LookaheadBot", "MCTSBot",
-           "RandomBot", "SliceClock", "expected_value", "make_bot"]
+__all__ = ["LEVELS", "Bot", "Evaluation", "ExpectimaxBot", "LookaheadBot", "RandomBot", "SliceClock",
+           "expected_value", "make_bot", "score_margin"]

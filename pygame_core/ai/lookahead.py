@@ -43,7 +43,7 @@ import time
 from typing import Generator, Iterator, Sequence
 
 from ..engine import CHANCE, Action, State
-from . import Bot, expected_value
+from . import Bot, expected_value, score_margin
 from .search import SLICE_SECONDS, Budget, sample_outcome, step
 
 Candidate = tuple[float, Action]
@@ -93,15 +93,20 @@ class LookaheadBot(Bot):
         """
         if world.current_player != player:
             return 0.0, None
-        base = expected_value(world, player)
+        base = expected_value(world, player, self.evaluate)
         best, best_value = None, float("-inf")
         for action in world.legal_actions():
             child = world.clone()
             step(child, action)
-            value = expected_value(child, player)
+            value = expected_value(child, player, self.evaluate)
             if value > best_value:
                 best, best_value = action, value
         return best_value - base, best
+
+    def evaluate(self, state: State, seat: int) -> float:
+        """How good `state` looks for `seat` (by default the score margin); used by the
+        default `reply` and `leaf`."""
+        return score_margin(state, seat)
 
     def weights(self, state: State, seat: int) -> tuple[Sequence[float], float]:
         """(weights of the following seats' answers, weight of the seat's own next move)."""
@@ -109,7 +114,7 @@ class LookaheadBot(Bot):
 
     def leaf(self, world: State, seat: int) -> float:
         """The value of where a line ends, for `seat` (by default the game's evaluation)."""
-        return expected_value(world, seat)
+        return expected_value(world, seat, self.evaluate)
 
     def guess(self, state: State, seat: int, action: Action) -> float:
         """The lookahead term for a candidate the budget never reached (added to its prior)."""

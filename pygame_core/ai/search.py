@@ -1,30 +1,16 @@
-"""Search bots that work through the engine contract: MCTS, ISMCTS and a turn expectimax.
+"""The search shared by the games' bots, and the pieces other searches build on.
 
-- `MCTSBot`: Monte Carlo tree search for games where everything is visible. Chance
-  nodes are sampled from `chance_outcomes()`; the seat to move picks children by UCT on
-  its own entry of a per-seat value vector (so it works for any number of players);
-  a playout runs at most `rollout_depth` steps and is then scored by the game's
-  evaluation for every seat (or exactly, when the game ended).
-- `ISMCTSBot`: the same search over information sets (single-observer ISMCTS): each
-  iteration starts from `game.determinize(state, seat, rng)`, a copy in which what
-  `seat` cannot see is resampled, and the tree is shared across those samples. Children
-  are scored with availability counts, because a move may be legal in one sample and
-  not in another. The bot never looks at the true hidden information.
-- `ExpectimaxBot`: exact search to the end of the seat's own turn: the seat's decisions
-  are maximised, chance is averaged over its exact odds, and positions where another
-  seat is to act are scored by the evaluation. Good for push-your-luck games where a
-  turn is a few decisions between dice rolls.
+`ExpectimaxBot`: exact search to the end of the seat's own turn: the seat's decisions are
+maximised, chance is averaged over its exact odds, and positions where another seat is to
+act are scored by the evaluation the game's bot hands it. Good for push-your-luck games
+where a turn is a few decisions between dice rolls.
 
-All three are generators (`think`) that yield None whenever about `slice_seconds` of
-work has been done, then yield the chosen action; the page runs one slice per browser
-task. With an iteration budget the result depends only on the seed, the state and the
-count (never on the clock), so tests can pin it; with `seconds` the page gets an answer
-in bounded time.
+It is a generator (`think`) that yields None whenever about `slice_seconds` of work has been
+done, then yields the chosen action; the page runs one slice per browser task. Its result
+depends only on the seed and the state (never on the clock), so tests can pin it.
 
-Games supply only game-specific parts, as arguments: `evaluate_all` (a value per seat,
-defaults to `game.evaluate` for every seat), `prune` (order or trim a legal list),
-`rollout_policy` (a cheap playout move), `clone` (a faster copy than `State.clone`) and,
-for hidden information, `determinize` (defaults to `game.determinize`).
+Searches play only actions they took from the state itself, so they apply them with
+`State.apply_unchecked` (`step`).
 """
 
 from __future__ import annotations
@@ -54,17 +40,7 @@ def step(state: State, action: Action) -> None:
     Search only ever plays actions it got from the state itself, so the legality check
     of `State.apply` (which rebuilds the legal list) would be wasted work in the hot loop.
     """
-    state._apply(action)  # noqa: SLF001 - deliberate: see the docstring
-
-
-def seat_count(state: State) -> int:
-    return len(state.scores)
-
-
-def evaluate_every_seat(state: State) -> list[float]:
-    """The default `evaluate_all`: the game's evaluation for each seat."""
-    game = state.game
-    return [game.evaluate(state, s) for s in range(seat_count(state))]
+    state.apply_unchecked(action)
 
 
 def sample_outcome(state: State, rng: random.Random) -> Action:
@@ -101,170 +77,11 @@ class Budget:
         return self.clock.due()
 
 
-class _Node:
-    """A tree node: statistics of the move that led here, and the moves tried from here.
-
-    `total[s]` sums the value for seat s over the `visits` iterations through this node;
-    `avail` counts the iterations in which the move leading here was legal (for ISMCTS;
-    in a perfect-information tree it equals the parent's visits once expanded).
-    """
-
-    __slots__ = ("children", "visits", "avail", "total")
-
-    def __init__(self, seats: int) -> None:
-        self.children: dict[Hashable, _Node] = {}
-        self.visits = 0
-        self.avail = 0
-        self.total = [0.0] * seats
-
-
-class MCTSBot(Bot):
-    """UCT search with sampled chance and a per-seat value vector (any number of seats)."""
-
-    name = "mcts"
-    determinized = False
-
-    def __init__(self, seed: int | str = 0, iterations: int | None = None,
-                 seconds: float | None = None, *, exploration: float = 0.7,
-                 rollout_depth: int = 20, evaluate_all: Evaluator | None = None,
-                 prune: Pruner | None = None, rollout_policy: Policy | None = None,
-                 clone: Cloner | None = None,
-                 determinize: Callable[[State, int, random.Random], State] | None = None,
-                 slice_seconds: float = SLICE_SECONDS) -> None:
-        super().__init__(seed)
-        self.iterations = iterations
-        self.seconds = seconds
-        self.exploration = exploration
-        self.rollout_depth = rollout_depth
-        self.evaluate_all = evaluate_all or evaluate_every_seat
-        self.prune = prune
-        self.rollout_policy = rollout_policy
-        self.clone = clone or (lambda s: s.clone())
-        self.determinize = determinize
-        self.slice_seconds = slice_seconds
-        self.last_stats: dict[str, Any] = {}
-
-    # -- hooks ----------------------------------------------------------------------------
-    def root_sample(self, state: State, seat: int) -> State:
-        """The position an iteration starts from: a copy of the (visible) state."""
-        return self.clone(state)
-
-    def _actions(self, state: State) -> list[Action]:
-        actions = state.legal_actions()
-        if self.prune is not None and len(actions) > 1:
-            actions = self.prune(state, actions) or actions
-        return actions
-
-    # -- the search ---------------------------------------------------------------------------
-    def think(self, state: State, seat: int) -> Iterator[Action | None]:
-        root_actions = self._actions(state)
-        if len(root_actions) == 1:
-            yield root_actions[0]
-            return
-        seats = seat_count(state)
-        root = _Node(seats)
-        budget = Budget(self.iterations, self.seconds, self.slice_seconds)
-        done = 0
-        while not budget.exhausted(done):
-            self._iterate(root, self.root_sample(state, seat), seats)
-            done += 1
-            if budget.should_yield():
-                yield None
-        # The most visited move is the most trusted one; ties go to the better mean, then
-        # to the game's own order of the legal list (so the result is reproducible).
-        order = {a: i for i, a in enumerate(root_actions)}
-        best = max((a for a in root.children if a in order),
-                   key=lambda a: (root.children[a].visits,
-                                  root.children[a].total[seat] / max(1, root.children[a].visits),
-                                  -order[a]))
-        self.last_stats = {
-            "iterations": done,
-            "seconds": time.perf_counter() - budget.start,
-            "visits": {str(a): n.visits for a, n in root.children.items()},
-            "values": {str(a): n.total[seat] / max(1, n.visits) for a, n in root.children.items()},
-        }
-        yield best
-
-    def _iterate(self, root: _Node, state: State, seats: int) -> None:
-        rng = self.rng
-        c = self.exploration
-        path = [root]
-        node = root
-        expanded = False
-        # Selection and expansion.
-        while not state.is_over:
-            player = state.current_player
-            if player == CHANCE:
-                action = sample_outcome(state, rng)
-                child = node.children.get(action)
-                if child is None:
-                    child = node.children[action] = _Node(seats)
-                step(state, action)
-                node = child
-                path.append(node)
-                continue
-            actions = self._actions(state)
-            untried = [a for a in actions if a not in node.children]
-            if untried:
-                action = untried[0] if len(untried) == 1 else rng.choice(untried)
-                child = node.children[action] = _Node(seats)
-                for a in actions:  # every legal move was available this time
-                    known = node.children.get(a)
-                    if known is not None:
-                        known.avail += 1
-                step(state, action)
-                path.append(child)
-                expanded = True
-                break
-            best_action = actions[0]
-            best_score = -math.inf
-            for a in actions:
-                ch = node.children[a]
-                ch.avail += 1
-                score = (ch.total[player] / ch.visits  # type: ignore[index]
-                         + c * math.sqrt(math.log(ch.avail) / ch.visits))
-                if score > best_score:
-                    best_score, best_action = score, a
-            step(state, best_action)
-            node = node.children[best_action]
-            path.append(node)
-        # Playout: a few cheap moves, then the evaluation (exact at the end of the game).
-        if expanded:
-            for _ in range(self.rollout_depth):
-                if state.is_over:
-                    break
-                if state.current_player == CHANCE:
-                    step(state, sample_outcome(state, rng))
-                elif self.rollout_policy is not None:
-                    step(state, self.rollout_policy(state, rng))
-                else:
-                    step(state, rng.choice(state.legal_actions()))
-        values = self.evaluate_all(state)
-        # Backpropagation.
-        for n in path:
-            n.visits += 1
-            total = n.total
-            for s in range(seats):
-                total[s] += values[s]
-
-
-class ISMCTSBot(MCTSBot):
-    """MCTS over information sets: every iteration searches a fresh resample of the hidden."""
-
-    name = "ismcts"
-    determinized = True
-
-    def root_sample(self, state: State, seat: int) -> State:
-        if self.determinize is not None:
-            return self.determinize(state, seat, self.rng)
-        return state.game.determinize(state, seat, self.rng)
-
-
 class ExpectimaxBot(Bot):
     """Exact search to the end of the seat's turn: max over its moves, mean over chance.
 
     Leaves (another seat to act, the end, or `horizon(state)` true) are scored by
-    `evaluate(state, seat)` (the game's evaluation unless given). `key`, when given,
+    `evaluate(state, seat)`, which the game's bot supplies. `key`, when given,
     maps a state to a hashable summary of everything the evaluation and the rest of the
     turn depend on; equal keys share one result, which collapses the many dice that lead
     to the same position. Chance nodes with more than `max_outcomes` outcomes are
@@ -274,7 +91,7 @@ class ExpectimaxBot(Bot):
 
     name = "expectimax"
 
-    def __init__(self, seed: int | str = 0, *, evaluate: Callable[[State, int], float] | None = None,
+    def __init__(self, seed: int | str = 0, *, evaluate: Callable[[State, int], float],
                  key: Callable[[State], Hashable] | None = None,
                  horizon: Callable[[State], bool] | None = None,
                  prune: Pruner | None = None, clone: Cloner | None = None,
@@ -329,8 +146,7 @@ class ExpectimaxBot(Bot):
             return self._memo[k]
         seat = self._seat
         if self._leaf(state):
-            game = state.game
-            value = self.evaluate(state, seat) if self.evaluate else game.evaluate(state, seat)
+            value = self.evaluate(state, seat)
         elif state.current_player == CHANCE:
             outcomes = state.chance_outcomes()
             if len(outcomes) > self.max_outcomes:

@@ -874,7 +874,7 @@ def usage(match: Match) -> dict[str, dict[str, float]]:
         elif isinstance(action, Rescue) and quest:
             stats["rescued"][quest] = stats["rescued"].get(quest, 0) + 1
         home_before = list(state.home)  # type: ignore[attr-defined]
-        state._apply(action)  # noqa: SLF001 - replaying a checked log
+        state.apply_unchecked(action)
         if quest and entry.seat == CHANCE:
             scored = [len(p) for p in state.scored] != before_scores  # type: ignore[attr-defined]
             brag_won = quest == BRAG.id and state.home != home_before  # type: ignore[attr-defined]

@@ -400,9 +400,6 @@ class HackAndSlash(Game):
     def parse_action(self, text: str) -> Any:
         return parse_action(text)
 
-    def evaluate(self, state: State, seat: int) -> float:
-        from .bots import evaluate
-        return evaluate(state, seat)  # type: ignore[arg-type]
 
 
 GAME = HackAndSlash()

@@ -151,8 +151,7 @@ def _take_score(state: HexState, seat: int, action: Take) -> float:
 
 def heuristic_action(state: HexState, seat: int, rng: random.Random, level: str = "normal") -> Any:
     """The normal bot's choice; also the rollout policy of the hard bot."""
-    # `seat` is to act (not chance, not over): skip the engine's checks, this runs in rollouts.
-    acts = state._legal_actions()
+    acts = state.legal_actions()
     if len(acts) == 1:
         return acts[0]
     kind = state.jobs[0][0]
@@ -238,7 +237,7 @@ def rollout(state: HexState, seat: int, rng: random.Random, max_steps: int = 400
             action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
         else:
             action = heuristic_action(state, player, rng, "hard" if player == seat else "normal")
-        state._apply(action)
+        state.apply_unchecked(action)
     if state.is_over:
         return 20.0 if seat in state.winners else -20.0
     return _margin(state, seat)
@@ -342,7 +341,7 @@ class HardBot(Bot):
             dice = self.rng.random()
             for action in ranked:
                 trial = world.clone()
-                trial._apply(action)
+                trial.apply_unchecked(action)
                 totals[str(action)] += rollout(trial, seat, random.Random(dice))
                 yield None
             done += 1
@@ -392,7 +391,7 @@ def usage(match: Match) -> dict[str, dict[str, float]]:
             drawn[entry.action.card] += 1
             if CARDS_BY_ID[entry.action.card].timing == T_DEALT:
                 state.played_cards[entry.action.card] += 1
-        state._apply(entry.action)  # noqa: SLF001 - replaying a checked log
+        state.apply_unchecked(entry.action)
     return {"drawn": {c: float(k) for c, k in drawn.items()},
             "played": {c: float(k) for c, k in state.played_cards.items()}}
 

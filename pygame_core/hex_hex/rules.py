@@ -1799,9 +1799,6 @@ class HexHexGame(Game):
     def parse_action(self, text: str) -> Any:
         return parse_action(text)
 
-    def evaluate(self, state: State, seat: int) -> float:
-        from .bots import evaluate
-        return evaluate(state, seat)  # type: ignore[arg-type]
 
     def determinize(self, state: State, seat: int, rng: Any) -> State:
         """Resample what `seat` cannot see: other hands, others' face-down discards, the deck.

@@ -74,7 +74,7 @@ def settle(state: HexPleaseState, rng: random.Random) -> None:
         i = int(rng.random() * state.bag_total)
         for code, n in state.bag.items():
             if i < n:
-                state._apply(Draw(code))
+                state.apply_unchecked(Draw(code))
                 break
             i -= n
 

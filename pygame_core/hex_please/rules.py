@@ -723,9 +723,6 @@ class HexPleaseGame(Game):
             twin._legal = None
         return twin
 
-    def evaluate(self, state: State, seat: int) -> float:
-        from .bots import evaluate
-        return evaluate(state, seat)  # type: ignore[arg-type]
 
 
 def invariants(state: HexPleaseState) -> None:

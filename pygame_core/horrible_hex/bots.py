@@ -144,7 +144,7 @@ def score_move(state: HexState, seat: int, move: Move | Pass) -> tuple[float, He
     """Apply a move to a copy and score what it completed, for `seat`."""
     child = state.clone()
     before = [len(d) for d in child.done]
-    child._apply(move)
+    child.apply_unchecked(move)
     if child.is_over:
         return (WIN if seat in child.winners and len(child.winners) == 1 else
                 0.0 if seat in child.winners else -WIN), child
@@ -252,7 +252,7 @@ def keep_choice(state: HexState, seat: int, legal: list[Keep]) -> Keep:
     best, best_value = legal[0], float("-inf")
     for keep in legal:
         child = state.clone()
-        child._apply(keep)
+        child.apply_unchecked(keep)
         value = evaluate(child, seat)
         if value > best_value:
             best, best_value = keep, value

@@ -1056,9 +1056,6 @@ class HorribleHex(Game):
     def parse_action(self, text: str) -> Any:
         return parse_action(text)
 
-    def evaluate(self, state: State, seat: int) -> float:
-        from .bots import evaluate
-        return evaluate(state, seat)  # type: ignore[arg-type]
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """Resample the one tile `seat` may not know (Covert Hex) among those it could be."""
