@@ -10,11 +10,12 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 import time
 from collections import Counter
-from typing import Sequence, cast
+from typing import Any, Sequence, cast
 
 from . import GAMES, Match, get_game
 
@@ -93,8 +94,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def workshop(module: str) -> Any:
+    """A developer tool from the repository's workshop/ (kept out of the wheel), or None."""
+    try:
+        return importlib.import_module(f"workshop.{module}")
+    except ImportError:
+        print("tournament and report are developer tools: run them from a checkout of the "
+              "repository, where workshop/ sits beside pygame_core/", file=sys.stderr)
+        return None
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from .ai.tournament import tournament
+    tools = workshop("tournament")
+    if tools is None:
+        return 2
+    tournament = tools.tournament
     levels = [level.strip() for level in args.bots.split(",") if level.strip()]
     game = get_game(args.game)
     seats = args.seats or game.default_players
@@ -110,8 +124,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from .ai.report import main_args
-    return main_args(args)
+    tools = workshop("report")
+    return 2 if tools is None else int(tools.main_args(args))
 
 
 def build_parser() -> argparse.ArgumentParser:

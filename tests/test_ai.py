@@ -17,7 +17,7 @@ import pytest
 from pygame_core import CHANCE, GAMES, Game, Match, State, get_game
 from pygame_core.ai import LEVELS, RandomBot, make_bot
 from pygame_core.ai.lookahead import LookaheadBot
-from pygame_core.ai.tournament import lineups, tournament, wilson
+from workshop.tournament import lineups, tournament, wilson
 
 # -- a toy game with hidden information ------------------------------------------------------
 CARDS = (1, 2, 3, 4, 5)

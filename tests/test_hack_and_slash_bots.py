@@ -6,6 +6,8 @@ import math
 
 import pytest
 
+import workshop.games.hack_and_slash as statistics
+
 from pygame_core import Match, get_game
 from pygame_core.ai import make_bot
 from pygame_core.hack_and_slash import bots
@@ -139,7 +141,7 @@ def test_usage_counts_attempts_and_completions():
     bot = make_bot("hack-and-slash", "normal", seed=2)
     while not match.state.is_over:
         match.play(bot.choose(match.state, match.state.current_player), match.state.current_player)
-    stats = bots.usage(match)
+    stats = statistics.usage(match)
     attempts = sum(1 for e in match.log if isinstance(e.action, Go))
     assert sum(stats["attempted"].values()) == attempts
     scored = sum(len(p) for p in match.state.scored)

@@ -7,7 +7,8 @@ import statistics
 
 from pygame_core import CHANCE, Match
 from pygame_core.ai import make_bot
-from pygame_core.hex_hex.bots import REFLEXES, HardBot, forget_hidden, no_bluffs, usage
+from pygame_core.hex_hex.bots import REFLEXES, HardBot, forget_hidden, no_bluffs
+from workshop.games.hex_hex import usage
 from pygame_core.hex_hex.rules import GAME, RACE_STEP, Cast, Dealer, Draw, HexHex, Play, React, Take
 
 

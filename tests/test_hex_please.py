@@ -9,10 +9,12 @@ import time
 
 import pytest
 
+import workshop.games.hex_please as statistics
+
 from pygame_core.hex_please.bots import evaluate as bot_evaluate
 
 from pygame_core import CHANCE, IllegalActionError, Match, SaveError, get_game
-from pygame_core.ai.tournament import play
+from workshop.tournament import play
 from pygame_core.hex_please import bots, components as comp, view as hpview
 from pygame_core.hex_please.rules import END, PASS, Draw, HexPleaseState, Place, parse_action
 from pygame_core.hex_please.tutorial import TUTORIAL, tutorial_feedback, tutorial_match
@@ -584,11 +586,11 @@ def test_render_works_for_every_seat_through_a_random_game():
 
 def test_usage_counts_special_cells_on_the_board_and_covered():
     match, _ = play("hex-please", ["normal"] * 3, seed="use")
-    counts = bots.usage(match)
+    counts = statistics.usage(match)
     layout = match.state.layout
     assert counts["on the board"] == {comp.DEPLOY: 6, comp.AMBER: 7, comp.BROWN: 6, comp.SKY: 12,
                                       comp.PINK: 6}
     assert counts["covered"][comp.DEPLOY] >= 1          # the first tile of the game
     covered = {c for c in match.state.board if c in layout.bonus or c in layout.deploy}
     assert sum(counts["covered"].values()) == len(covered)
-    assert set(counts["on the board"]) == set(bots.USAGE_LABELS)
+    assert set(counts["on the board"]) == set(statistics.USAGE_LABELS)

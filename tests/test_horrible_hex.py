@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
+import workshop.games.horrible_hex as statistics
+
 from pygame_core.horrible_hex.bots import evaluate as bot_evaluate
 
 from pygame_core import CHANCE, IllegalActionError, Match, SaveError, saves
-from pygame_core.ai.tournament import play
+from workshop.tournament import play
 from pygame_core.hexgrid import Hex, is_connected, normalize, rotate
 from pygame_core.horrible_hex import bots, view as hview
 from pygame_core.horrible_hex.components import (
@@ -857,8 +859,8 @@ def test_invariants_hold_and_catch_a_broken_state():
 
 def test_usage_counts_goal_cards_drawn_and_completed():
     match, _ = play("horrible-hex", ["normal"] * 2, seed="use")
-    counts = bots.usage(match)
+    counts = statistics.usage(match)
     draws = [e.action.goal for e in match.log if isinstance(e.action, DrawGoal)]
     assert sum(counts["drawn"].values()) == len(draws)
     assert sum(counts["completed"].values()) == sum(len(d) for d in match.state.done) >= 1
-    assert set(counts["completed"]) <= set(counts["drawn"]) <= set(bots.USAGE_LABELS)
+    assert set(counts["completed"]) <= set(counts["drawn"]) <= set(statistics.USAGE_LABELS)

@@ -14,9 +14,8 @@ for tests) and `seconds=S` (for the page); a game whose bots need no budget igno
 Searches: `ExpectimaxBot` in `search.py` (exact to the end of the seat's turn) and
 `LookaheadBot` in `lookahead.py` (each candidate played a turn ahead in sampled worlds, the
 next seats answering with the game's reply policy). A game's bot hands a search its
-evaluation; the rules know nothing of bots. Measuring:
-`tournament.py` (seat-rotated matches with confidence intervals) and `report.py`
-(docs/<game>-report.md with SVG charts from `charts.py`).
+evaluation; the rules know nothing of bots. Measuring them
+(tournaments, the bot reports) is the repository's `workshop/`, not part of the wheel.
 """
 
 from __future__ import annotations

@@ -18,8 +18,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from ..engine import Match
-from . import make_bot
+from pygame_core import game_module
+from pygame_core.engine import Match
+from pygame_core.ai import make_bot
 
 Usage = dict[str, dict[str, float]]
 
@@ -47,15 +48,18 @@ def lineups(levels: Sequence[str], seats: int) -> list[tuple[str, ...]]:
     return out
 
 
-def usage_hook(game_id: str) -> Callable[[Match], Usage] | None:
-    """A game's `usage(match)` from its bots module (quest/card/cell statistics), if any."""
-    from .. import _MODULES
-    package = _MODULES[game_id].rsplit(".", 1)[0]
+def game_statistics(game_id: str) -> Any:
+    """The module of a game's report statistics (workshop/games/<package>.py), or None."""
+    package = game_module(game_id, "rules").split(".")[1]
     try:
-        module = importlib.import_module(package + ".bots")
+        return importlib.import_module(f"workshop.games.{package}")
     except ImportError:
         return None
-    return getattr(module, "usage", None)
+
+
+def usage_hook(game_id: str) -> Callable[[Match], Usage] | None:
+    """A game's `usage(match)` (quest/card/cell statistics), if it has one."""
+    return getattr(game_statistics(game_id), "usage", None)
 
 
 @dataclass
@@ -117,7 +121,7 @@ class TournamentResult:
 def play(game_id: str, seating: Sequence[str], seed: str, options: dict[str, Any] | None = None,
          budget: dict[str, Any] | None = None) -> tuple[Match, list[tuple[int, float]]]:
     """One match between bots; returns it and (seat, seconds) for every decision."""
-    from .. import get_game
+    from pygame_core import get_game
     game = get_game(game_id)
     match = Match.start(game, len(seating), seed=seed, names=list(seating), **(options or {}))
     bots = [make_bot(game_id, level, f"{seed}/{i}", **(budget or {})) for i, level in enumerate(seating)]

@@ -3,7 +3,7 @@
     python -m pygame_core report hack-and-slash --games 400 --jobs 2
 
 writes `docs/<game-id>-report.md` and its SVG charts `docs/<game-id>-*.svg`. A game
-plugs its own statistics in through its `bots.py`: `usage(match) -> {kind: {item: count}}`
+plugs its own statistics in through `workshop/games/<package>.py`: `usage(match) -> {kind: {item: count}}`
 (for example quests attempted and completed; the first two kinds also give a rate),
 `USAGE_LABELS` (item -> readable name, in the order to list them) and `REPORT_NOTES`
 (Markdown appended to the report). All three are optional.
@@ -18,19 +18,14 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Sequence
 
 from .charts import Row, bar_chart
-from .tournament import TournamentResult, tournament, wilson
+from .tournament import TournamentResult, game_statistics, tournament, wilson
 
 LEVEL_ORDER = ("hard", "normal", "easy", "random")
 PAIRS = (("hard", "normal"), ("normal", "easy"), ("easy", "random"), ("hard", "random"))
 
 
 def _bots_attr(game_id: str, name: str, default: Any) -> Any:
-    from .. import _MODULES
-    try:
-        module = importlib.import_module(_MODULES[game_id].rsplit(".", 1)[0] + ".bots")
-    except ImportError:
-        return default
-    return getattr(module, name, default)
+    return getattr(game_statistics(game_id), name, default)
 
 
 def _labels(game_id: str) -> dict[str, str]:
@@ -48,7 +43,7 @@ def _ci(lo_hi: tuple[float, float]) -> str:
 class Report:
     def __init__(self, game_id: str, games: int, out_dir: str, seed: str, jobs: int,
                  log: Callable[[str], None], equal_level: str = "hard", seat_games: int = 0) -> None:
-        from .. import get_game
+        from pygame_core import get_game
         self.game = get_game(game_id)
         self.game_id = game_id
         self.games = games
