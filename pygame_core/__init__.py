@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Iterator, Mapping
 
 from .engine import CHANCE, Event, Game, IllegalActionError, Match, Option, SaveError, State
 
@@ -35,19 +36,25 @@ def _present(module: str) -> bool:
         return False
 
 
-class _Registry(dict):
+class _Registry(Mapping[str, Game]):
     """id -> Game, loading each game's module the first time it is asked for."""
 
-    def __missing__(self, game_id: str) -> Game:
-        module = _MODULES.get(game_id)
-        if module is None:
-            known = ", ".join(_MODULES)
-            raise KeyError(f"unknown game {game_id!r}; known games: {known}")
-        game = importlib.import_module(module).GAME
-        self[game_id] = game
-        return game
+    def __init__(self) -> None:
+        self._loaded: dict[str, Game] = {}
 
-    def __iter__(self):
+    def __getitem__(self, game_id: str) -> Game:
+        if game_id not in self._loaded:
+            module = _MODULES.get(game_id)
+            if module is None:
+                known = ", ".join(_MODULES)
+                raise KeyError(f"unknown game {game_id!r}; known games: {known}")
+            game = importlib.import_module(module).GAME
+            if not isinstance(game, Game):
+                raise TypeError(f"{module}.GAME is not a Game")
+            self._loaded[game_id] = game
+        return self._loaded[game_id]
+
+    def __iter__(self) -> Iterator[str]:
         return iter(game_ids())
 
     def __len__(self) -> int:
@@ -55,15 +62,6 @@ class _Registry(dict):
 
     def __contains__(self, game_id: object) -> bool:
         return game_id in game_ids()
-
-    def keys(self):
-        return game_ids()
-
-    def values(self):
-        return [self[g] for g in game_ids()]
-
-    def items(self):
-        return [(g, self[g]) for g in game_ids()]
 
 
 def game_module(game_id: str, part: str) -> str:
@@ -77,7 +75,7 @@ def game_ids() -> list[str]:
     return [g for g, module in _MODULES.items() if _present(module)]
 
 
-GAMES: dict[str, Game] = _Registry()
+GAMES: Mapping[str, Game] = _Registry()
 
 
 def get_game(game_id: str) -> Game:

@@ -71,7 +71,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .saves import SaveError, load
+    from .engine import SaveError
+    from .saves import load
     try:
         with open(args.file, "rb") as f:
             match, _ = load(f.read())

@@ -127,7 +127,10 @@ def make_bot(game_id: str, level: str, seed: int | str = 0, **budget: Any) -> Bo
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     from .. import game_module
-    return importlib.import_module(game_module(game_id, "bots")).make_bot(level, seed, **budget)
+    bot = importlib.import_module(game_module(game_id, "bots")).make_bot(level, seed, **budget)
+    if not isinstance(bot, Bot):
+        raise TypeError(f"{game_id}'s make_bot gave {type(bot).__name__}, not a Bot")
+    return bot
 
 
 SEARCHES = {"ExpectimaxBot": "search", "LookaheadBot": "lookahead"}
