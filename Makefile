@@ -12,7 +12,7 @@ PYTEST_OPTS := -q -rfE --durations=10
 E2E_OPTS := $(PYTEST_OPTS) -n $(E2E_WORKERS) --dist worksteal
 STAGE := $(PY) tools/stage.py
 
-.PHONY: run test unit e2e site wheel setup bench soak pyodide-test chromium clean help
+.PHONY: run test unit e2e site wheel setup bench soak gallery pyodide-test chromium clean help
 
 run: site  ## set up, build the site and serve it on loopback, port 8000 (make run PORT=8001)
 	$(PY) tools/serve.py --port $(PORT)
@@ -71,6 +71,9 @@ $(PYODIDE_EXTRA): tools/pyodide-packages.txt $(VENV)/.installed
 
 bench: site chromium  ## speed and size figures (tools/bench.py)
 	$(PY) tools/bench.py
+
+gallery: site chromium  ## screenshots of every table (start, a decision, a move, the end) into e2e/artifacts/gallery
+	$(PY) tools/gallery.py
 
 soak: setup  ## long property-based runs
 	HYPOTHESIS_PROFILE=soak $(PY) -m pytest -q tests -m "slow or not slow" -p no:cacheprovider

@@ -107,6 +107,12 @@ def box_has_focus(box: Any) -> bool:
     return present(active) and bool(box.contains(active))
 
 
+def summary_part(label: str, value: str) -> Markup:
+    """A label and its value in the end summary; a long value (a sentence) goes on its own
+    line under the label, left-aligned, instead of a narrow right-aligned column."""
+    return join(tag("dt", label), tag("dd", value, class_="summary-long" if len(value) > 24 else None))
+
+
 def save_meta(session: Session) -> dict[str, Any]:
     """What the menu lists about a save, kept beside its log."""
     match = session.match
@@ -794,21 +800,21 @@ class App:
         if not box.hidden:
             return  # drawn once per game end
         result = presenter.summary(session)
-        table = tag("table", tag("thead", tag("tr", tag("th", "Place", scope="col"),
-                                               tag("th", "Player", scope="col"),
-                                               tag("th", "Score", scope="col"),
-                                               [tag("th", label, scope="col") for label, _ in result.breakdown])),
-                    tag("tbody", [tag("tr", tag("td", st.place), tag("th", st.name, scope="row"),
-                                      tag("td", f"{st.score:g}"),
-                                      [tag("td", cells[st.seat] if st.seat < len(cells) else "")
-                                       for _, cells in result.breakdown],
-                                      class_="summary-winner" if st.place == 1 else None)
-                                  for st in result.standings]), class_="summary-table")
+        # One card per player, its score's parts as label/value pairs: a table of every part
+        # for every player is too wide for a phone once a game has more than two parts.
+        standings = tag("ol", [
+            tag("li", tag("p", tag("span", st.place, class_="summary-place"),
+                          tag("strong", st.name), tag("span", f"{st.score:g}", class_="summary-score"),
+                          class_="summary-head"),
+                tag("dl", [summary_part(label, cells[st.seat] if st.seat < len(cells) else "")
+                           for label, cells in result.breakdown], class_="summary-parts"),
+                class_="summary-winner" if st.place == 1 else None)
+            for st in result.standings], class_="summary-standings")
         buttons = tag("p", tag("button", "Rematch", type="button", class_="primary", data_summary="rematch",
                                title="The same players and settings, a new shuffle"),
                       tag("button", "New game", type="button", data_summary="new"),
                       tag("button", "Menu", type="button", data_summary="menu"), class_="summary-buttons")
-        browser.set_html(box, join(tag("h3", result.headline, id="summary-title"), table,
+        browser.set_html(box, join(tag("h3", result.headline, id="summary-title"), standings,
                                    result.tie_break and tag("p", result.tie_break, class_="summary-tie"),
                                    buttons))
         box.hidden = False
