@@ -237,3 +237,50 @@ def test_hex_please_host_and_one_guest_play_a_whole_game(lan: Any, lan_browser: 
     assert figures["offer_chars"] < 600 and figures["answer_chars"] < 600
     host.context.close()
     guest.context.close()
+
+
+OUT_OF_TURN = ("hexhex", "null", "detonate", "eradicate", "challenge")
+
+
+def eager_choice(page: Page) -> None:
+    """Race when asked; play an out-of-turn card whenever one is offered; else the first choice."""
+    board = page.locator("#board")
+    for prefix in OUT_OF_TURN:
+        offered = board.locator(f"[data-action^='{prefix}']")
+        if offered.count():
+            try:
+                offered.first.click(timeout=5_000)
+            except Exception:  # noqa: BLE001 - gone before the click: look again
+                pass
+            return
+    first_choice(page)
+
+
+def test_hex_hex_host_and_three_guests_play_a_whole_game_with_responses_and_races(
+        lan: Any, lan_browser: Browser) -> None:
+    host = device(lan_browser)
+    guests = [device(lan_browser) for _ in range(3)]
+    host_game(host, lan.url, "hex-hex", ["human", "remote", "remote", "remote"], seed="peers-hh")
+    for seat, guest in enumerate(guests, 1):
+        join(host, guest, seat, lan.url)
+    expect(guests[0].locator("#game-title")).to_have_text("HEX-HEX XL")
+
+    play_across([host, *guests], eager_choice)
+    match = replayed(host)
+    assert match.state.is_over
+    by_guests = [e for e in match.log if e.seat in (1, 2, 3)]
+    kinds = {str(e.action).split()[0] for e in by_guests}
+    assert kinds & set(OUT_OF_TURN), f"no out-of-turn card from a guest: {sorted(kinds)}"
+    assert "react" in kinds, "no race reached the guests"
+    figures: dict[str, Any] = {}
+    largest = 0
+    for seat, guest in enumerate(guests, 1):
+        got = check_messages(match, seat, guest.evaluate("window.__received"), random.Random(seat))
+        largest = max(largest, got["largest"])
+        expect(guest.locator("#turn")).to_contain_text("Game over")
+    figures.update(summarise(latency(host, guests)))
+    figures["largest_message_chars"] = largest
+    figures["reacts"] = [str(e.action) for e in by_guests if str(e.action).startswith("react")][:6]
+    report("HEX-HEX XL host + 3 guests", figures)
+    for page in (host, *guests):
+        page.context.close()
