@@ -119,10 +119,13 @@ def join(host: Page, guest: Page, seat: int, url: str, by_link: bool = False) ->
 
 
 def play_across(pages: list[Page], take: Callable[[Page], Any], limit: int = 3000,
-                between: Callable[[int], None] | None = None) -> int:
-    """Whoever's turn it is acts, on their own device, until every page says the game is over."""
+                between: Callable[[int], None] | None = None, moves: int | None = None) -> int:
+    """Whoever's turn it is acts, on their own device, until every page says the game is over
+    (or `moves` moves were made)."""
+    if moves is not None:
+        limit = moves
     deadline = time.monotonic() + 900
-    for moves in range(limit):
+    for made in range(limit):
         while True:
             if all(p.evaluate(OVER) for p in pages):
                 return moves
@@ -134,6 +137,8 @@ def play_across(pages: list[Page], take: Callable[[Page], Any], limit: int = 300
         if between is not None:
             between(moves)
         take(ready[0])
+    if moves is not None:
+        return moves
     raise AssertionError(f"the game did not end within {limit} moves")
 
 
@@ -284,3 +289,82 @@ def test_hex_hex_host_and_three_guests_play_a_whole_game_with_responses_and_race
     report("HEX-HEX XL host + 3 guests", figures)
     for page in (host, *guests):
         page.context.close()
+
+
+def log_length(host: Page) -> int:
+    return len(replayed(host).log)
+
+
+def test_a_guest_that_drops_rejoins_its_seat_and_a_reloaded_host_resumes(lan: Any, lan_browser: Browser) -> None:
+    host, guest = device(lan_browser), device(lan_browser)
+    host_game(host, lan.url, "hex-please", ["human", "remote"], seed="peers-drop")
+    join(host, guest, 1, lan.url)
+    play_across([host, guest], hex_please_turn, moves=3)
+    seat = host.locator(".peer-seat[data-seat='1']")
+
+    # The guest's page goes away (a phone asleep, a tab closed): the seat waits, with a new code.
+    guest.context.close()
+    expect(seat).to_have_attribute("data-status", "waiting", timeout=30_000)
+    before = log_length(host)
+    guest = device(lan_browser)
+    join(host, guest, 1, lan.url)
+    expect(guest.locator("#board .hp-board")).to_be_visible()
+    play_across([host, guest], hex_please_turn, moves=3)
+    assert log_length(host) > before
+
+    # The host's page reloads: the game comes back from its autosave, guests are asked to rejoin.
+    kept = log_length(host)
+    host.reload()
+    wait_ready(host)
+    expect(guest.locator("#peers-panel")).to_contain_text("scan its code", timeout=30_000)
+    assert log_length(host) == kept
+    expect(seat).to_have_attribute("data-status", "waiting", timeout=30_000)
+    guest.context.close()
+    guest = device(lan_browser)
+    join(host, guest, 1, lan.url)
+    play_across([host, guest], hex_please_turn)  # to the end
+    assert replayed(host).state.is_over
+    expect(guest.locator("#turn")).to_contain_text("Game over")
+
+    # A computer may stand in for a guest who is away.
+    host_game(host, lan.url, "hex-please", ["human", "remote"], seed="peers-cover")
+    host.locator("[data-cover='1']").check()
+    guest.context.close()
+    play_across([host], hex_please_turn)
+    assert replayed(host).state.is_over
+    host.context.close()
+
+
+HOSTILE = [
+    "not json", "[" * 100_000, '{"t":"state"}', '{"t":"ping","id":1e400}', "x" * 255_000,
+    '{"t":"seat","seat":0,"game":"hack-and-slash","table":"t","names":["a","b"]}',
+    json.dumps({"t": "state", "at": 9, "view": {"game": "hex-please", "legal": ["<script>"]}, "current": 0,
+                "scores": [0, 0], "winners": [], "over": False, "seats": ["here", "guest"],
+                "log": {"start": 0, "turns": [[0, ['<img src=x onerror="window.__pwned=1">']]]}}),
+    json.dumps({"t": "refused", "at": 1, "action": "x", "reason": '<img src=x onerror="window.__pwned=1">'}),
+    json.dumps({"t": "bye", "reason": 5}), json.dumps({"t": "eval", "code": "alert(1)"}),
+]
+
+
+def test_a_guest_shows_an_error_for_a_hostile_message_and_keeps_the_game(lan: Any, lan_browser: Browser) -> None:
+    host, guest = device(lan_browser), device(lan_browser)
+    host_game(host, lan.url, "hex-please", ["human", "remote"], seed="peers-hostile")
+    join(host, guest, 1, lan.url)
+    expect(guest.locator("#board .hp-board")).to_be_visible()
+    board = guest.inner_html("#board")
+    for text in HOSTILE:
+        guest.evaluate("() => { document.getElementById('notice').hidden = true; "
+                       "document.getElementById('board').removeAttribute('data-peer-error'); }")
+        host.evaluate("t => window.__channels[0].send(t)", text)
+        shown = guest.locator("#board[data-peer-error], #notice:not([hidden])")
+        expect(shown.first).to_be_visible(timeout=10_000)
+        assert guest.evaluate("window.__pwned") is None
+        assert guest.inner_html("#board") == board or "Not allowed" in guest.inner_text("#notice")
+    host.evaluate("() => window.__channels[0].send(new Uint8Array([1, 2, 3]))")
+    expect(guest.locator("#board[data-peer-error]")).to_be_attached(timeout=10_000)
+    # The game goes on: both sides play a whole game to its end.
+    play_across([host, guest], hex_please_turn)
+    assert replayed(host).state.is_over
+    assert guest.evaluate("window.__pwned") is None
+    host.context.close()
+    guest.context.close()

@@ -573,6 +573,8 @@ class GuestTable:
 
     def welcome(self, data: dict[str, Any]) -> None:
         game_id = data["game"]
+        if self.view is not None and (game_id, data["seat"]) != (self.game_id, self.seat):
+            raise PeerError("the host tried to move this page to another game or seat")
         view = view_module(game_id)  # raises for a game this site does not have
         self.game_id, self.view, self.seat, self.names = game_id, view, data["seat"], data["names"]
         self.turns, self.update = [], None
