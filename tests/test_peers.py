@@ -267,3 +267,14 @@ def test_a_qr_code_is_drawn_as_escaped_svg_from_its_modules() -> None:
     assert len(matrix) >= 21 and all(len(row) == len(matrix) for row in matrix)
     svg = qr.svg_from_matrix(matrix, 'Code for <b>"Ann"</b>')
     assert "<b>" not in svg and "&lt;b&gt;" in svg and svg.startswith("<svg")
+
+
+@pytest.mark.parametrize("text", ["", "stun:stun.example.org", "stun:192.0.2.1:3478", "stuns:[2001:db8::1]:5349"])
+def test_a_stun_server_is_taken_as_typed(text: str) -> None:
+    assert peers.check_stun(text) == text
+
+
+@pytest.mark.parametrize("text", ["turn:relay.example.org", "http://x", "stun:a b", "stun:" + "a" * 300, "stun:x:123456"])
+def test_anything_else_is_not_a_stun_server(text: str) -> None:
+    with pytest.raises(PeerError, match="STUN"):
+        peers.check_stun(text)

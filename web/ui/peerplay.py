@@ -53,6 +53,14 @@ def record(name: str, *values: Any) -> None:
     store.push(js.Array.of(*values))
 
 
+def stun_server(settings: dict[str, Any]) -> str:
+    """The player's STUN server from the (untrusted) stored settings, "" for none."""
+    try:
+        return peers.check_stun(settings.get(STUN_SETTING, ""))
+    except PeerError:
+        return ""
+
+
 def page_link(fragment: str) -> str:
     return f"{js.location.origin}{js.location.pathname}#{fragment}"
 
@@ -85,6 +93,22 @@ class Peers:
         if hasattr(js.window, "BroadcastChannel"):
             self.answers = js.BroadcastChannel.new(ANSWERS_CHANNEL)
             self.answers.onmessage = create_proxy(self.app.guard(self.on_broadcast))
+        box = el("setting-stun")
+        if present(box):
+            box.value = stun_server(app.settings)
+            box.disabled = False
+            box.onchange = create_proxy(app.guard(self.on_stun))
+
+    def on_stun(self, event: Any) -> None:
+        box = event.target
+        try:
+            self.app.settings[STUN_SETTING] = peers.check_stun(box.value)
+        except PeerError as exc:
+            notice(f"{exc}; the setting was not changed.", 8)
+            box.value = stun_server(self.app.settings)
+            return
+        self.app.store.save_settings(self.app.settings)
+        notice("New codes use " + (self.app.settings[STUN_SETTING] or "no STUN server") + ".")
 
     # hooks called by app.py --------------------------------------------------------------------
     def route(self, hash_: str) -> bool:
@@ -182,7 +206,7 @@ class HostTable:
         return self.session.match
 
     def stun(self) -> str:
-        return str(self.app.settings.get(STUN_SETTING, "") or "")
+        return stun_server(self.app.settings)
 
     # offers and answers ------------------------------------------------------------------------
     async def new_offer(self, seat: int) -> None:
@@ -492,7 +516,7 @@ class GuestTable:
         signal = self.signal
         assert signal is not None
         self.say("Preparing your answer…")
-        link = Link(self.on_open, self.on_message, self.on_close, str(self.app.settings.get(STUN_SETTING, "") or ""))
+        link = Link(self.on_open, self.on_message, self.on_close, stun_server(self.app.settings))
         self.link = link
         try:
             sdp = await link.answer(signal.sdp)

@@ -63,6 +63,7 @@ guest device, a guest device that dropped (its seat waits for it), a computer.""
 _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 _SDP_LINE = re.compile(r"[a-z]=[\x20-\x7e]*")
 _CODE = re.compile(r"[A-Za-z0-9_-]+")
+_STUN = re.compile(r"stuns?:[A-Za-z0-9.-]{1,200}(:[0-9]{1,5})?|stuns?:\[[0-9A-Fa-f:]{2,39}\](:[0-9]{1,5})?")
 
 # Text a browser's data-channel SDP is made of, so zlib only has to store what differs.
 # Order matters little; the most common pieces last (zlib prefers near matches).
@@ -174,6 +175,15 @@ def unpack_signal(code: Any, kind: str | None = None) -> Signal:
     if not _whole(link) or not 0 <= link < MAX_NUMBER:
         raise PeerError("the code's number is not one")
     return Signal(data["k"], table, seat, link, check_sdp(data["sdp"]))
+
+
+def check_stun(text: Any) -> str:
+    """A STUN server's address as the player typed it ("" for none), or PeerError: only
+    `stun:` or `stuns:` addresses (no TURN: it would need credentials and relays all play)."""
+    text = str(text or "").strip()
+    if text and not _STUN.fullmatch(text):
+        raise PeerError("a STUN server is written stun:host or stun:host:port")
+    return text
 
 
 def _whole(value: Any) -> bool:
