@@ -128,14 +128,14 @@ def play_across(pages: list[Page], take: Callable[[Page], Any], limit: int = 300
     for made in range(limit):
         while True:
             if all(p.evaluate(OVER) for p in pages):
-                return moves
+                return made
             ready = [p for p in pages if p.evaluate(YOUR_TURN)]
             if ready:
                 break
             assert time.monotonic() < deadline, "nobody was asked to move"
             time.sleep(0.03)
         if between is not None:
-            between(moves)
+            between(made)
         take(ready[0])
     if moves is not None:
         return moves
