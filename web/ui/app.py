@@ -17,13 +17,14 @@ from pyodide.ffi import create_once_callable
 
 import browser
 import bytecode
+import peerplay
 import presenter
 from browser import el, make, notice, on, present, set_text, show
 from pygame_core import CHANCE, GAMES, IllegalActionError, Match, SaveError, game_module, get_game, saves
 from pygame_core.markup import Markup, join, tag
 from pygame_core.names import MAX_LENGTH as MAX_NAME, default_name
 from pygame_core.engine import MAX_SEED
-from presenter import LEVELS, Session, view_module
+from presenter import LEVELS, SEAT_KINDS, Session, view_module
 from storage import (DeletedSave, SaveStore, StaleSave, StorageUnavailable, new_id, revision_of,
                      seat_kinds)
 
@@ -166,6 +167,7 @@ class App:
         self.games = playable_games()
         self.setup_game: str | None = None
         self.embedded = bool(js.document.body.classList.contains("embed"))
+        self.peers = peerplay.Peers(self)  # players on their own devices
 
     # -- start-up --------------------------------------------------------------------------
     def start(self) -> None:
@@ -218,6 +220,8 @@ class App:
     def route(self, first: bool = False) -> None:
         """Show what the URL asks for: a saved game (#play=id), a new game (?game=…) or the menu."""
         hash_ = str(js.location.hash)
+        if self.peers.route(hash_):
+            return
         if hash_.startswith("#tutorial="):
             if self.session is None or self.session.tutorial is None:
                 self.open_tutorial(hash_[len("#tutorial="):])
@@ -311,6 +315,7 @@ class App:
     def show_menu(self) -> None:
         self.flush_save()
         self.session = None
+        self.peers.attach(None)
         self.close_tools()
         show("game", False)
         show("menu")
@@ -406,7 +411,7 @@ class App:
         except SaveError as exc:
             notice(f"That file could not be imported: {exc}", 10)
             return
-        self.session = Session(match, seat_kinds(meta, match.players, LEVELS), new_id(match.game.id))
+        self.session = Session(match, seat_kinds(meta, match.players, SEAT_KINDS), new_id(match.game.id))
         self.autosave()
         notice(f"Imported a game of {match.game.name}." + edited_warning(match))
         self.show_game()
@@ -449,7 +454,7 @@ class App:
             tag("button", "+", type="button", class_="step", data_step=1, aria_label="One player more"),
             class_="stepper"), class_="players-row")]
         seat_rows = []
-        levels = [(k, text.replace("Computer: ", "").capitalize(), text) for k, text in LEVELS.items()]
+        levels = [(k, text.replace("Computer: ", "").capitalize(), text) for k, text in SEAT_KINDS.items()]
         for seat in range(game.max_players):
             kind = kinds[seat] if seat < len(kinds) else ("human" if seat == 0 else "normal")
             name = names[seat] if seat < len(names) and names[seat] else default_name(seat)
@@ -585,7 +590,7 @@ class App:
             notice(f"That saved game cannot be opened: {exc}. It is kept in the list.", 10)
             self.go_menu()
             return
-        self.session = Session(match, seat_kinds(meta, match.players, LEVELS), save_id, rev=revision_of(meta))
+        self.session = Session(match, seat_kinds(meta, match.players, SEAT_KINDS), save_id, rev=revision_of(meta))
         if match.edited:
             notice(edited_warning(match).strip(), 10)
         self.show_game()
@@ -603,6 +608,7 @@ class App:
         show("menu", False)
         show("game")
         set_text("game-title", session.match.game.name)
+        self.peers.attach(session)
         browser.set_html(el("rules-panel"), Markup())  # filled when first opened
         show("rules-panel", False)
         el("rules-button").setAttribute("aria-expanded", "false")
@@ -668,6 +674,7 @@ class App:
         self.arm_timers()
         if had_focus and not box_has_focus(el("summary")):  # the game's end takes the focus
             self.refocus(focused, was)
+        self.peers.sync()
 
     def table_prompt(self, window: dict[str, Any]) -> Markup:
         """One prompt for everybody: the same whatever anyone holds, so it gives nothing away."""
@@ -1202,7 +1209,7 @@ class App:
         if seat not in session.bots:
             from pygame_core.ai import make_bot
             session.bots[seat] = (FaultyBot() if "bot" in injected_faults() else
-                                  make_bot(session.match.game.id, session.seats[seat],
+                                  make_bot(session.match.game.id, session.level(seat),
                                            f"{session.match.seed}/bot{seat}", seconds=1.5))
         return session.bots[seat]
 

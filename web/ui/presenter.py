@@ -20,6 +20,10 @@ from pygame_core.words import and_list, points
 
 LEVELS = {"human": "Human", "easy": "Computer: easy", "normal": "Computer: normal",
           "hard": "Computer: hard"}
+REMOTE = "remote"
+"""A seat played from another device (web/ui/peerplay.py): not a person at this device, not a
+computer, unless its player is away and a computer was asked to stand in."""
+SEAT_KINDS = {"human": "Human", REMOTE: "Own device", **{k: v for k, v in LEVELS.items() if k != "human"}}
 
 
 def view_module(game_id: str) -> Any:
@@ -53,14 +57,23 @@ class Session:
     race_action: str = ""  # the race's action, "{ms}" standing for the reaction time
     countdown: Any = None  # the timer that passes for a seat whose response time ran out
     passing: Any = None  # after a table-wide response prompt: (its window key, seat given the device or None)
+    cover: set[int] = field(default_factory=set)  # remote seats a computer plays while their player is away
+    stand_in: set[int] = field(default_factory=set)  # remote seats a computer plays now
 
     def __post_init__(self) -> None:
         if self.view is None:
             self.view = view_module(self.match.game.id)
 
     def is_computer(self, seat: int | None) -> bool:
-        return (seat is not None and seat >= 0 and self.seats[seat] != "human"
-                and self.tutorial is None)  # a tutorial's computer moves are scripted
+        return (seat is not None and seat >= 0 and self.tutorial is None  # a tutorial's are scripted
+                and (self.seats[seat] not in ("human", REMOTE) or seat in self.stand_in))
+
+    def level(self, seat: int) -> str:
+        """The computer level playing `seat` (normal for a remote seat's stand-in)."""
+        return self.seats[seat] if self.seats[seat] in LEVELS else "normal"
+
+    def is_remote(self, seat: int | None) -> bool:
+        return seat is not None and seat >= 0 and self.seats[seat] == REMOTE
 
     @property
     def humans(self) -> list[int]:
@@ -143,6 +156,8 @@ def status_text(session: Session) -> str:
     if state.current_player == CHANCE:
         return "Rolling…"
     who = names[state.current_player]
+    if session.is_remote(state.current_player) and not session.is_computer(state.current_player):
+        return f"Waiting for {who} (on their own device)…"
     return f"{who} is thinking…" if not session.is_human(state.current_player) else f"{who}, your turn."
 
 

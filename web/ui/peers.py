@@ -1,0 +1,386 @@
+"""Play across devices with no server: the protocol between the host's page and its guests.
+
+Plain Python, tested on CPython (tests/test_peers*.py); the browser glue is `peerplay.py`
+(the tables) and `peerlink.py` (WebRTC). The host's device runs the game; each guest device
+holds one seat. Everything a device receives from another is untrusted input: codes arrive
+in links anyone can send, and messages come from a browser the other side controls. So every
+parser here is strict and bounded, rejects with a reason (`PeerError`, a ValueError) and
+never lets bad input reach the game.
+
+* **Connection codes.** The host's offer for a seat and the guest's answer are WebRTC session
+  descriptions (SDP, non-trickle: the candidates are inside). A code is the JSON of a
+  `Signal`, compressed with zlib against a dictionary of the SDP every browser writes, in
+  base64url: a data-channel offer of ~590 characters becomes a code of ~330, small enough for
+  a QR code a phone scans at a glance. Codes travel in a link's fragment (`#join=`,
+  `#answer=`), which browsers never send to any server.
+* **The referee's messages.** A guest is sent only what its seat may know: the game's
+  `view(seat)` (with its legal actions when it is to act), the log in words (what the table
+  shows everyone), the names, whose turn it is, the scores and who is at the table.
+  `seat_update` builds that message from those and nothing else; the tests check it is the
+  same whatever the other seats hold (tests/test_peers.py) and, in Chromium, against every
+  message each guest received in whole games (e2e/test_peers.py).
+* **The guest's messages** are a choice (an action's notation at a position of the log) and
+  keep-alive replies. The host checks every choice with the rules: a late, out-of-turn or
+  illegal one is refused with the reason and changes nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from pygame_core import CHANCE, Match
+from pygame_core.names import clean_name, default_name
+from pygame_core.saves import too_deep
+
+import presenter
+
+PROTOCOL = 1
+MAX_CODE_CHARS = 3000  # a code in a link or a QR code; real ones are ~300-500
+MAX_SDP_CHARS = 6000
+MAX_SDP_LINES = 80
+MAX_SDP_LINE = 400
+MAX_TABLE_ID = 16
+MAX_SEATS = 12  # the most seats of any game
+MAX_GUEST_MESSAGE = 2000  # a choice's notation is a few dozen characters
+MAX_HOST_MESSAGE = 250_000  # a view with its log (real ones are a few KB); channels take 256 KiB
+MAX_DEPTH = 12
+MAX_LOG_TURNS = 80
+MAX_LOG_LINES = 200  # in one turn
+MAX_TEXT = 600  # one line of the log, the status, a reason
+MAX_ACTION = 200
+MAX_NUMBER = 2 ** 53
+
+SEAT_STATES = ("here", "guest", "away", "computer")
+"""Who sits at each seat, as guests are told: a person at the host's device, a person on a
+guest device, a guest device that dropped (its seat waits for it), a computer."""
+
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
+_SDP_LINE = re.compile(r"[a-z]=[\x20-\x7e]*")
+_CODE = re.compile(r"[A-Za-z0-9_-]+")
+_STUN = re.compile(r"stuns?:[A-Za-z0-9.-]{1,200}(:[0-9]{1,5})?|stuns?:\[[0-9A-Fa-f:]{2,39}\](:[0-9]{1,5})?")
+
+# Text a browser's data-channel SDP is made of, so zlib only has to store what differs.
+# Order matters little; the most common pieces last (zlib prefers near matches).
+SDP_DICTIONARY = (
+    "a=candidate:1 1 tcp 1518280447 192.168.1.2 9 typ host tcptype active generation 0 network-id 1"
+    " network-cost 10\r\na=candidate:1 1 UDP 2122252543 192.168.1.2 50000 typ srflx raddr 0.0.0.0"
+    " rport 0\r\na=sendrecv\r\na=ice-options:trickle\r\na=end-of-candidates\r\n"
+    "a=fingerprint:sha-256 \r\na=group:BUNDLE 0\r\na=setup:passive\r\na=setup:active\r\n"
+    "o=mozilla...THIS_IS_SDPARTA-99.0 0 0 IN IP4 0.0.0.0\r\n"
+    "v=0\r\no=- 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\na=extmap-allow-mixed\r\n"
+    "a=msid-semantic: WMS\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\n"
+    "a=candidate: 1 udp 2113937151 .local typ host generation 0 network-cost 999\r\n"
+    "a=ice-ufrag:\r\na=ice-pwd:\r\na=ice-options:trickle\r\na=fingerprint:sha-256 \r\n"
+    "a=setup:actpass\r\na=mid:0\r\na=sctp-port:5000\r\na=max-message-size:262144\r\n"
+    '{"v":1,"k":"offer","t":"","s":0,"n":0,"sdp":"v=0\\r\\no=- '
+).encode()
+
+
+class PeerError(ValueError):
+    """A code or message that cannot be used, with the reason."""
+
+
+# -- connection codes ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Signal:
+    """One side's session description: the host's `offer` for a seat or a guest's `answer`.
+
+    `table` names the game on the host's device (a guest's answer must come back to it),
+    `seat` the seat it is for, `link` which of that seat's offers it is (a seat gets a new
+    one whenever its guest drops), so a stale answer is recognised and refused."""
+
+    kind: str  # "offer" or "answer"
+    table: str
+    seat: int
+    link: int
+    sdp: str
+
+
+def check_sdp(sdp: Any) -> str:
+    """A session description as the browser will be given it, or PeerError: printable
+    ASCII lines of the `x=...` form, bounded, with what a data channel needs."""
+    if not isinstance(sdp, str):
+        raise PeerError("the connection details are not text")
+    if len(sdp) > MAX_SDP_CHARS:
+        raise PeerError(f"the connection details are too long ({len(sdp):,} characters)")
+    lines = [line for line in sdp.replace("\r\n", "\n").split("\n") if line]
+    if not 3 <= len(lines) <= MAX_SDP_LINES:
+        raise PeerError("the connection details have too few or too many lines")
+    for line in lines:
+        if len(line) > MAX_SDP_LINE or not _SDP_LINE.fullmatch(line):
+            raise PeerError("the connection details hold a line that is not a session description's")
+    if lines[0] != "v=0":
+        raise PeerError("the connection details are not a session description")
+    for needed in ("m=application", "a=ice-ufrag:", "a=ice-pwd:", "a=fingerprint:"):
+        if not any(line.startswith(needed) for line in lines):
+            raise PeerError(f"the connection details lack {needed.rstrip(':')}")
+    return "\r\n".join(lines) + "\r\n"
+
+
+def pack_signal(signal: Signal) -> str:
+    """A signal as a short code for a link or a QR code (see the module's docstring)."""
+    data = {"v": PROTOCOL, "k": signal.kind, "t": signal.table, "s": signal.seat, "n": signal.link,
+            "sdp": check_sdp(signal.sdp)}
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, SDP_DICTIONARY)
+    raw = packer.compress(json.dumps(data, separators=(",", ":")).encode()) + packer.flush()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def unpack_signal(code: Any, kind: str | None = None) -> Signal:
+    """The signal in a code, or PeerError saying why it is not one (of `kind`, if given)."""
+    if not isinstance(code, str):
+        raise PeerError("the code is not text")
+    code = code.strip()
+    if not code:
+        raise PeerError("the code is empty")
+    if len(code) > MAX_CODE_CHARS:
+        raise PeerError(f"the code is too long to be a connection code ({len(code):,} characters)")
+    if not _CODE.fullmatch(code):
+        raise PeerError("the code holds characters a connection code does not have")
+    try:
+        raw = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    except (binascii.Error, ValueError) as exc:
+        raise PeerError("the code is cut short or mistyped") from exc
+    unpacker = zlib.decompressobj(-15, SDP_DICTIONARY)
+    try:
+        text = unpacker.decompress(raw, MAX_SDP_CHARS + 500)  # bounded: no decompression bomb
+    except zlib.error as exc:
+        raise PeerError("the code is cut short or mistyped") from exc
+    if unpacker.unconsumed_tail or not unpacker.eof:
+        raise PeerError("the code is cut short, mistyped or too large")
+    try:
+        data = json.loads(text.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise PeerError("the code is cut short or mistyped") from exc
+    if not isinstance(data, dict) or data.get("v") != PROTOCOL:
+        raise PeerError("the code was made by another version of this site")
+    if set(data) != {"v", "k", "t", "s", "n", "sdp"}:
+        raise PeerError("the code's fields are not a connection code's")
+    if data["k"] not in ("offer", "answer") or (kind is not None and data["k"] != kind):
+        raise PeerError(f"this is not {'an' if kind == 'offer' else 'a'} {kind or 'connection'} code"
+                        + (" (it is the other side's code)" if kind else ""))
+    table = data["t"]
+    if not isinstance(table, str) or not _TABLE_ID.fullmatch(table):
+        raise PeerError("the code names no game")
+    seat, link = data["s"], data["n"]
+    if not _whole(seat) or not 0 <= seat < MAX_SEATS:
+        raise PeerError("the code names no seat")
+    if not _whole(link) or not 0 <= link < MAX_NUMBER:
+        raise PeerError("the code's number is not one")
+    return Signal(data["k"], table, seat, link, check_sdp(data["sdp"]))
+
+
+def check_stun(text: Any) -> str:
+    """A STUN server's address as the player typed it ("" for none), or PeerError: only
+    `stun:` or `stuns:` addresses (no TURN: it would need credentials and relays all play)."""
+    text = str(text or "").strip()
+    if text and not _STUN.fullmatch(text):
+        raise PeerError("a STUN server is written stun:host or stun:host:port")
+    return text
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# -- messages ---------------------------------------------------------------------------------
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def _load(text: Any, limit: int) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise PeerError("the message is not text")
+    if len(text) > limit:
+        raise PeerError(f"the message is too long ({len(text):,} characters, at most {limit:,})")
+    if too_deep(text, MAX_DEPTH):
+        raise PeerError("the message nests too deeply")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except ValueError as exc:
+        raise PeerError(f"the message is not JSON ({exc})") from exc
+    if not isinstance(data, dict) or not isinstance(data.get("t"), str):
+        raise PeerError("the message has no type")
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise PeerError(f"the message holds {name}, which is not a number")
+
+
+def _fields(data: dict[str, Any], needed: dict[str, Any], optional: dict[str, Any] | None = None) -> None:
+    """Exactly the fields `needed` (and any of `optional`) with values of the given types."""
+    optional = optional or {}
+    extra = set(data) - set(needed) - set(optional) - {"t"}
+    if extra:
+        raise PeerError(f"a {data['t']!r} message has unknown fields: {', '.join(sorted(extra))[:80]}")
+    for name, kind in {**needed, **optional}.items():
+        if name not in data:
+            if name in needed:
+                raise PeerError(f"a {data['t']!r} message lacks {name!r}")
+            continue
+        value = data[name]
+        if kind is int:
+            if not _whole(value) or not -1 <= value < MAX_NUMBER:
+                raise PeerError(f"{name!r} is not a whole number")
+        elif kind is str:
+            if not isinstance(value, str) or len(value) > MAX_TEXT:
+                raise PeerError(f"{name!r} is not a short text")
+        elif not isinstance(value, kind):
+            raise PeerError(f"{name!r} is not a {kind.__name__}")
+
+
+def parse_guest_message(text: Any) -> dict[str, Any]:
+    """A message from a guest, checked: `act` (a choice at a log position) or `pong`."""
+    data = _load(text, MAX_GUEST_MESSAGE)
+    kind = data["t"]
+    if kind == "act":
+        _fields(data, {"at": int, "action": str})
+        if not data["action"] or len(data["action"]) > MAX_ACTION:
+            raise PeerError("the choice is empty or too long")
+    elif kind == "pong":
+        _fields(data, {"id": int})
+    else:
+        raise PeerError(f"a guest may not send {kind[:40]!r} messages")
+    return data
+
+
+def parse_host_message(text: Any) -> dict[str, Any]:
+    """A message from the host, checked: `seat` (welcome), `state`, `refused`, `ping`, `bye`."""
+    data = _load(text, MAX_HOST_MESSAGE)
+    kind = data["t"]
+    if kind == "seat":
+        _fields(data, {"seat": int, "game": str, "table": str, "names": list})
+        if not 0 <= data["seat"] < MAX_SEATS:
+            raise PeerError("the seat is not one of the table's")
+        data["names"] = _names(data["names"])
+        if data["seat"] >= len(data["names"]):
+            raise PeerError("the seat is not one of the table's")
+    elif kind == "state":
+        _fields(data, {"at": int, "view": dict, "current": int, "scores": list, "winners": list,
+                       "over": bool, "seats": list, "log": dict}, {"sent": int})
+        seats = data["seats"]
+        if len(seats) > MAX_SEATS or any(s not in SEAT_STATES for s in seats):
+            raise PeerError("the table's seats are not described as they should be")
+        if len(data["scores"]) != len(seats) or not all(_number(x) for x in data["scores"]):
+            raise PeerError("the scores are not one number per seat")
+        if not all(_whole(w) and 0 <= w < len(seats) for w in data["winners"]):
+            raise PeerError("the winners are not seats of the table")
+        if not -1 <= data["current"] < len(seats) and data["current"] != CHANCE:
+            raise PeerError("the player to act is not a seat of the table")
+        legal = data["view"].get("legal", [])
+        if not isinstance(legal, list) or not all(isinstance(a, str) and 0 < len(a) <= MAX_ACTION
+                                                  for a in legal):
+            raise PeerError("the choices offered are not a list of moves")
+        data["log"] = _log(data["log"])
+    elif kind == "refused":
+        _fields(data, {"at": int, "action": str, "reason": str})
+    elif kind == "ping":
+        _fields(data, {"id": int})
+    elif kind == "bye":
+        _fields(data, {"reason": str})
+    else:
+        raise PeerError(f"the host may not send {kind[:40]!r} messages")
+    return data
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) < MAX_NUMBER
+
+
+def _names(names: list[Any]) -> list[str]:
+    if not 1 <= len(names) <= MAX_SEATS:
+        raise PeerError("the table's names are not one per seat")
+    return [clean_name(n, default_name(i)) for i, n in enumerate(names)]
+
+
+def _log(log: dict[str, Any]) -> dict[str, Any]:
+    """The log part of a state message: turns from `start` on, each [seat or None, lines]."""
+    start, turns = log.get("start"), log.get("turns")
+    if set(log) != {"start", "turns"} or not _whole(start) or not 0 <= start < MAX_NUMBER:
+        raise PeerError("the log is not described as it should be")
+    if not isinstance(turns, list) or len(turns) > MAX_LOG_TURNS:
+        raise PeerError("the log has too many turns at once")
+    out = []
+    for turn in turns:
+        if (not isinstance(turn, list) or len(turn) != 2
+                or not (turn[0] is None or (_whole(turn[0]) and 0 <= turn[0] < MAX_SEATS))
+                or not isinstance(turn[1], list) or len(turn[1]) > MAX_LOG_LINES
+                or not all(isinstance(line, str) and len(line) <= MAX_TEXT for line in turn[1])):
+            raise PeerError("a turn of the log is not described as it should be")
+        out.append((turn[0], [str(line) for line in turn[1]]))
+    return {"start": start, "turns": out}
+
+
+# -- the referee --------------------------------------------------------------------------------
+
+def welcome(match: Match, seat: int, table: str) -> dict[str, Any]:
+    return {"t": "seat", "seat": seat, "game": match.game.id, "table": table, "names": list(match.names)}
+
+
+def seat_update(match: Match, seat: int, seats: Sequence[str], log_start: int = 0) -> dict[str, Any]:
+    """What the guest at `seat` is sent after a change: its view, the public log in words
+    from turn `log_start` on (the last turn it was sent may have grown, so it is sent
+    again), whose turn, the scores, who sits where. Only these: never the state itself."""
+    state = match.state
+    groups = presenter.turns(match)
+    start = max(0, min(log_start, len(groups) - 1), len(groups) - MAX_LOG_TURNS)
+    current = state.current_player
+    return {"t": "state", "at": len(match.log), "view": state.view(seat),
+            "current": -1 if current is None else current,
+            "scores": [float(x) for x in state.scores],
+            "winners": list(state.winners) if state.is_over else [],
+            "over": state.is_over, "seats": list(seats),
+            "log": {"start": start, "turns": [[t.seat, list(t.lines)] for t in groups[start:]]}}
+
+
+def check_choice(match: Match, seat: int, data: dict[str, Any]) -> Any:
+    """The action a guest chose, checked against the rules, or PeerError with the reason
+    (late: the game moved on since the guest saw it; not its turn; not a legal move)."""
+    state = match.state
+    if state.is_over:
+        raise PeerError("the game is over")
+    if data["at"] != len(match.log):
+        raise PeerError("too late: the game moved on before your choice arrived")
+    if state.current_player != seat:
+        raise PeerError("it is not your turn")
+    try:
+        action = match.game.parse_action(data["action"])
+    except Exception as exc:  # noqa: BLE001 - any failure to read it is a refusal
+        raise PeerError(f"that is not a move of this game ({exc})") from exc
+    if action not in state.legal_actions():
+        why = getattr(state, "why_illegal", None)
+        reason = why(action) if why is not None else ""
+        raise PeerError(f"that move is not allowed: {reason or 'it is not one of your choices now'}")
+    return action
+
+
+# -- what a guest shows ---------------------------------------------------------------------------
+
+def guest_status(names: Sequence[str], seat: int, update: dict[str, Any]) -> str:
+    """The guest's status line, from the message alone."""
+    if update["over"]:
+        winners = [names[w] for w in update["winners"] if w < len(names)]
+        if not winners:
+            return "Game over."
+        return f"Game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}."
+    if update["view"].get("legal"):
+        return f"{names[seat]}, your turn."
+    current = update["current"]
+    if current == CHANCE or not 0 <= current < len(names):
+        return "Dealing…"
+    seats = update["seats"]
+    where = seats[current] if current < len(seats) else ""
+    if where == "away":
+        return f"Waiting for {names[current]} to come back."
+    if where == "computer":
+        return f"{names[current]} is thinking…"
+    return f"Waiting for {names[current]}."
