@@ -28,10 +28,10 @@ from typing import Any, Callable, Generator, Iterator, Sequence
 from ..ai import Bot, SliceClock
 from ..ai.lookahead import Candidate, LookaheadBot
 from ..engine import Match, State
-from ..hexgrid import Hex
+from ..hexgrid import Hex, components, frontier
 from .components import GOAL_IDS, GOALS_BY_ID, KIND_OF, ORIENTED, WILD
 from .rules import (
-    Board, DrawGoal, HexState, Keep, Move, Pass, Place, Trade, clusters, find_goal, frontier,
+    Board, DrawGoal, HexState, Keep, Move, Pass, Place, Trade, find_goal,
     icon_uses, keeps_one_group, kinds_of,
 )
 
@@ -304,7 +304,7 @@ class HexBot(Bot):
         elif phase == "keep":
             keeps = [a for a in legal if isinstance(a, Keep)]
             if easy:  # the biggest cluster
-                sizes = {group[0]: len(group) for group in clusters(known.board)}
+                sizes = {group[0]: len(group) for group in components(known.board)}
                 yield max(keeps, key=lambda k: sizes.get(k.cell, 0))
             else:
                 yield keep_choice(known, seat, keeps)

@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..hexgrid import DIRECTIONS, Hex, rotate
+from ..hexgrid import DIRECTIONS, Hex, direction_between, rotate
 
 GRAY, RED, WILD = "G", "R", "W"
 KIND_NAMES = {GRAY: "gray", RED: "red", WILD: "wild"}
@@ -203,7 +203,9 @@ def _two(kinds: Sequence[str]) -> str:
 
 
 def _direction(a: Hex, b: Hex) -> int:
-    return DIRECTIONS.index(b - a)
+    d = direction_between(a, b)
+    assert d is not None, "the cells of a goal card touch"
+    return d
 
 
 def _turn(d1: int, d2: int) -> int:

@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Iterator, Sequence
 
 from ..engine import CHANCE, Event, Game, IllegalActionError, Option, State
-from ..hexgrid import DIRECTION_NAMES, DIRECTION_SHORT, DIRECTIONS, Hex, distance
+from ..hexgrid import (
+    DIRECTION_NAMES, DIRECTION_SHORT, DIRECTIONS, Hex, components, distance, frontier, is_connected,
+)
 from .components import (
     DEFAULT_TARGET, GOAL_IDS, GOAL_NAMES, GOALS_BY_ID, ICON_BY_NAME, ICON_NAMES, JUMP, KIND_NAMES,
     PLAYER_GOALS, KIND_OF, ORIENTED, PUSH, SLIDE, SWAP, SYMBOL_NAMES, TILE_IDS, TILES_BY_ID, TRIANGLE, WILD,
@@ -168,23 +170,6 @@ def _parse(text: str) -> Any:
 
 
 # -- geometry of moves and patterns (pure functions of a board) ------------------------------
-def connected(cells: set[Hex]) -> bool:
-    """True when the cells form one group (an empty set counts as one)."""
-    if not cells:
-        return True
-    start: tuple[int, int] = next(iter(cells))
-    seen = {start}
-    stack = [start]
-    while stack:
-        q, r = stack.pop()
-        for dq, dr in DIRECTIONS:
-            n = (q + dq, r + dr)
-            if n in cells and n not in seen:
-                seen.add(n)
-                stack.append(n)
-    return len(seen) == len(cells)
-
-
 def _one_arc(cells: set[Hex], q: int, r: int) -> bool:
     """Whether the occupied neighbours of (q, r) form one unbroken run round it.
 
@@ -194,25 +179,6 @@ def _one_arc(cells: set[Hex], q: int, r: int) -> bool:
     ring = [(q + dq, r + dr) in cells for dq, dr in DIRECTIONS]
     runs = sum(1 for i in range(6) if ring[i] and not ring[i - 1])
     return runs <= 1
-
-
-def clusters(cells: Iterable[Hex]) -> list[list[Hex]]:
-    """The groups of touching cells, each sorted, ordered by their smallest cell."""
-    left = set(cells)
-    groups = []
-    while left:
-        start = min(left)
-        left.discard(start)
-        group, stack = [start], [start]
-        while stack:
-            here = stack.pop()
-            for n in here.neighbors():
-                if n in left:
-                    left.discard(n)
-                    group.append(n)
-                    stack.append(n)
-        groups.append(sorted(group))
-    return sorted(groups)
 
 
 def shift_for(board: Board, cell: Hex, direction: int, icon: str) -> Shift | None:
@@ -262,7 +228,7 @@ def keeps_one_group(board: Board, shift: Shift) -> bool:
         return False
     if _one_arc(cells, src[0], src[1]):
         return True
-    return connected(cells)
+    return is_connected(cells)
 
 
 def shifted(board: Board, shift: Shift) -> Board:
@@ -340,12 +306,6 @@ def find_goal(kinds: dict[Hex, str], goal_id: str,
 
 
 _OFFSETS = {g: tuple(tuple((h.q, h.r, k) for h, k in v) for v in GOALS_BY_ID[g].variants) for g in GOAL_IDS}
-
-
-def frontier(board: Board) -> list[Hex]:
-    """Empty cells touching the group, sorted."""
-    empty = {(q + dq, r + dr) for q, r in board for dq, dr in DIRECTIONS} - board.keys()
-    return [Hex(q, r) for q, r in sorted(empty)]
 
 
 def tile_words(tile_id: str, rot: int | None = None) -> str:
@@ -481,7 +441,7 @@ class HexState(State):
         if phase == "place":
             return [Place(c, r) for c in frontier(self.board) for r in range(6)]
         if phase == "keep":
-            return [Keep(group[0]) for group in clusters(self.board)]
+            return [Keep(group[0]) for group in components(self.board)]
         if phase == "swap":
             return [Trade(False), Trade(True)]
         return []
@@ -579,7 +539,7 @@ class HexState(State):
             self._move(shift)
         elif isinstance(action, Keep):
             self.queue.pop(0)
-            for group in clusters(self.board):
+            for group in components(self.board):
                 if group[0] != action.cell:
                     self._discard_tiles(group)
         elif isinstance(action, Trade):
@@ -694,7 +654,7 @@ class HexState(State):
             self._discard_tiles(sorted(used))
             if not self.board:
                 steps += [["deal"], ["deal"], ["deal"]]
-            elif not connected(set(self.board)):
+            elif not is_connected(self.board):
                 steps.append(["keep"])
             after = "empty" if not self.board else "split" if steps[-1] == ["keep"] else "whole"
             self.emit(Event("pattern off", seat=self.turn, amount=len(used), subject=f"{after} {unseen}".strip()))
@@ -806,7 +766,7 @@ class HexState(State):
             drawn = self.drawn or ""
             return f"{who} places {tile_name(drawn)} {where}; {icon_words(drawn, action.rot)}"
         if isinstance(action, Keep):
-            groups = clusters(self.board)
+            groups = components(self.board)
             size = next(len(g) for g in groups if g[0] == action.cell)
             gone = sorted(len(g) for g in groups if g[0] != action.cell)
             left = " and ".join(how_many(n, "tile") for n in gone)
@@ -942,7 +902,7 @@ class HexState(State):
             view["places"] = [[c.q, c.r] for c in frontier(self.board)]
         elif mine and phase == "keep":
             view["clusters"] = [{"action": str(Keep(g[0])), "cells": [[c.q, c.r] for c in g]}
-                                for g in clusters(self.board)]
+                                for g in components(self.board)]
         return view
 
 
@@ -1088,7 +1048,7 @@ def invariants(state: HexState) -> None:
     assert sorted(tiles) == sorted(TILE_IDS), "tiles not conserved: board, pile and hand must hold all 28"
     assert state.pile == sorted(state.pile), "the pile must stay an unordered (sorted) set"
     if not any(step[0] == "keep" for step in state.queue):  # Hex Destiny: a choice pending
-        assert connected(set(state.board)), "the tiles in play form more than one group"
+        assert is_connected(state.board), "the tiles in play form more than one group"
     if state.phase in ("move", "place"):
         assert state.board, "a turn never runs on an empty board"
     assert state.hidden is None or state.hidden in state.board, "the face-down tile is not on the board"

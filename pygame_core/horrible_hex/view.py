@@ -26,8 +26,8 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from ..hexgrid import (
-    DIRECTION_NAMES, DIRECTION_SHORT, DIRECTIONS, SQRT3, Hex, bounds, distance, edge_midpoint,
-    polygon_points, to_pixel, touch_width,
+    DIRECTION_NAMES, DIRECTION_SHORT, DIRECTIONS, SQRT3, Hex, bounds, direction_between, distance,
+    edge_midpoint, polygon_points, to_pixel, touch_width,
 )
 from ..markup import Attr, Markup, join, tag, trusted
 from .table import (  # noqa: F401 - the hooks the table uses (docs/adding-a-game.md)
@@ -110,15 +110,11 @@ def _beside(cell: tuple[int, int], tiles: dict[tuple[int, int], dict[str, Any]],
             where: dict[tuple[int, int], str]) -> str:
     """An empty cell by its first neighbour in reading order: 'south-east of the gray tile
     in row 2, 3rd from the left'."""
-    q, r = cell
     for tq, tr in sorted(where, key=lambda c: (c[1], c[0])):
-        step = (q - tq, r - tr)
-        if step in _STEPS:
-            return f"{DIRECTION_NAMES[_STEPS[step]]} of {_kind_tile(tiles.get((tq, tr)))} {where[(tq, tr)]}"
+        d = direction_between(Hex(tq, tr), Hex(*cell))
+        if d is not None:
+            return f"{DIRECTION_NAMES[d]} of {_kind_tile(tiles.get((tq, tr)))} {where[(tq, tr)]}"
     return "apart from the group"
-
-
-_STEPS = {(h.q, h.r): d for d, h in enumerate(DIRECTIONS)}
 
 
 def move_words(move: dict[str, Any], tiles: dict[tuple[int, int], dict[str, Any]]) -> str:
