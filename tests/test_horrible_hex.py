@@ -21,7 +21,7 @@ from pygame_core.horrible_hex.components import (
     GOAL_IDS, GOALS, GOALS_BY_ID, ICONS, TILE_IDS, TILES, TILES_BY_ID, TRIANGLE, canonical,
 )
 from pygame_core.horrible_hex.rules import (
-    GAME, Deal, Draw, DrawGoal, HexState, Keep, Move, Pass, Place, Trade,
+    GAME, Deal, Draw, DrawGoal, HorribleHexState, Keep, Move, Pass, Place, Trade,
     find_goal, keeps_one_group, kinds_of, parse_action, shift_for,
 )
 
@@ -37,10 +37,10 @@ def rot_for(tile: str, icon: str, direction: int) -> int:
 
 
 def make(board: dict[tuple[int, int], tuple[str, int]], hands=None, players: int = 2, turn: int = 0,
-         common: str | None = None, **options) -> HexState:
+         common: str | None = None, **options) -> HorribleHexState:
     """A state at the start of `turn`'s move with exactly this board and these goals."""
     state = GAME.new(players, **options)
-    assert isinstance(state, HexState)
+    assert isinstance(state, HorribleHexState)
     state.board = {H(*c): v for c, v in board.items()}
     used = [t for t, _ in board.values()]
     assert len(set(used)) == len(used)
@@ -56,13 +56,13 @@ def make(board: dict[tuple[int, int], tuple[str, int]], hands=None, players: int
     return state
 
 
-def force(state: HexState, *actions) -> None:
+def force(state: HorribleHexState, *actions) -> None:
     for action in actions:
         assert state.current_player == CHANCE, state.phase
         state.apply(action)
 
 
-def play_out_chance(state: HexState) -> None:
+def play_out_chance(state: HorribleHexState) -> None:
     """Resolve chance with the first outcome each time (a fixed, forced sequence)."""
     while state.current_player == CHANCE:
         state.apply(state.chance_outcomes()[0][0])
@@ -300,7 +300,7 @@ def test_extra_neighbouring_tiles_do_not_matter():
     assert find_goal(kinds, "P01") == [H(0, 0), H(0, 1), H(0, 2), H(0, 3)]
 
 
-def _p01_slide_state(**options) -> HexState:
+def _p01_slide_state(**options) -> HorribleHexState:
     """A red slider at 1,2 that completes P01 (line along SE) by sliding south-west."""
     board = {**P01_LINE, (1, 2): ("R02", rot_for("R02", "S", SW))}
     hands = options.pop("hands", [["P01", "P05"], ["P10", "P12"]])
@@ -374,7 +374,7 @@ def test_an_empty_pile_reshuffles_the_tiles_in_play():
     assert [s[0] for s in state.queue[:4]] == ["deal", "deal", "deal", "draw"]
 
 
-def _dry_pile_state(dry: int, **options) -> HexState:
+def _dry_pile_state(dry: int, **options) -> HorribleHexState:
     """Seat 0 to move with an empty pile and every other tile in play, `dry` refills since a goal."""
     state = make(P01_LINE, [["P20"], ["P21"]], **options)
     state.pile, state.dry = [], dry

@@ -348,7 +348,7 @@ def how_many(n: int, thing: str) -> str:
 CHANCE_STEPS = ("goal", "deal", "draw")
 
 
-class HexState(State):
+class HorribleHexState(State):
     def __init__(self, players: int, target: int = DEFAULT_TARGET, destiny: bool = False,
                  covert: bool = False, holdem: bool = False, end_stuck: bool = False) -> None:
         self.players = players
@@ -821,8 +821,8 @@ class HexState(State):
             **({} if self.end_stuck else {"end_stuck": False}),
         }
 
-    def clone(self) -> "HexState":
-        other = object.__new__(HexState)
+    def clone(self) -> "HorribleHexState":
+        other = object.__new__(HorribleHexState)
         other.__dict__.update(self.__dict__)
         other.board = dict(self.board)
         other.pile = list(self.pile)
@@ -913,7 +913,7 @@ def _hex(value: Any) -> Hex:
     return Hex(q, r)
 
 
-class HorribleHex(Game):
+class HorribleHexGame(Game):
     id = GAME_ID
     name = "Horrible Hex"
     pitch = "Slide, jump, push and swap hex tiles until your goal patterns appear."
@@ -944,17 +944,17 @@ class HorribleHex(Game):
         """
         return bool(options.get("covert")) and players > 1
 
-    def _new(self, players: int, options: dict[str, Any]) -> HexState:
-        return HexState(players, **options)
+    def _new(self, players: int, options: dict[str, Any]) -> HorribleHexState:
+        return HorribleHexState(players, **options)
 
-    def from_dict(self, data: dict[str, Any]) -> HexState:
+    def from_dict(self, data: dict[str, Any]) -> HorribleHexState:
         players = data["players"]
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise ValueError(f"bad player count {players!r}")
         target = self.options["target"].check(data["target"])
         flags = {k: bool(self.options[k].check(data[k])) for k in ("destiny", "covert", "holdem")}
         end_stuck = bool(self.options["end_stuck"].check(data.get("end_stuck", True)))  # see to_dict
-        state = HexState(players, target, end_stuck=end_stuck, **flags)
+        state = HorribleHexState(players, target, end_stuck=end_stuck, **flags)
         board: Board = {}
         for q, r, tile, rot in data["board"]:
             if tile not in TILES_BY_ID or rot not in range(6):
@@ -1019,7 +1019,7 @@ class HorribleHex(Game):
 
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """Resample the one tile `seat` may not know (Covert Hex) among those it could be."""
-        assert isinstance(state, HexState)
+        assert isinstance(state, HorribleHexState)
         copy = state.clone()
         # Picks are made from sorted lists: which tile is really hidden must not even change
         # the order the guess is drawn from (or a bot's choice could depend on it).
@@ -1042,7 +1042,7 @@ class HorribleHex(Game):
         return copy
 
 
-def invariants(state: HexState) -> None:
+def invariants(state: HorribleHexState) -> None:
     """What must hold in every position (tests/invariants.py runs it after every step)."""
     tiles = [t for t, _ in state.board.values()] + state.pile + ([state.drawn] if state.drawn else [])
     assert sorted(tiles) == sorted(TILE_IDS), "tiles not conserved: board, pile and hand must hold all 28"
@@ -1065,5 +1065,5 @@ def invariants(state: HexState) -> None:
         assert best < state.target or leaders > 1, "the game should have ended: a lone leader reached the target"
 
 
-GAME = HorribleHex()
-HexState.game = GAME
+GAME = HorribleHexGame()
+HorribleHexState.game = GAME

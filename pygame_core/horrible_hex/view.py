@@ -1,6 +1,6 @@
 """Horrible Hex in the browser: the board and the goal cards as HTML with inline SVG.
 
-`render(view, ui, names)` is a pure function of a seat's view (see rules.HexState.view)
+`render(view, ui, names)` is a pure function of a seat's view (see rules.HorribleHexState.view)
 and of page-local `ui` state:
 
 - ``sel=q,r``   the tile whose moves are shown (move step);
