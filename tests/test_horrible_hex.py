@@ -20,6 +20,7 @@ from pygame_core.horrible_hex import bots, view as hview
 from pygame_core.horrible_hex.components import (
     GOAL_IDS, GOALS, GOALS_BY_ID, ICONS, TILE_IDS, TILES, TILES_BY_ID, TRIANGLE, canonical,
 )
+from pygame_core.horrible_hex.flow import DealStep, GoalStep
 from pygame_core.horrible_hex.rules import (
     GAME, Deal, Draw, DrawGoal, HorribleHexState, Keep, Move, Pass, Place, Trade,
     find_goal, keeps_one_group, kinds_of, parse_action, shift_for,
@@ -52,7 +53,7 @@ def make(board: dict[tuple[int, int], tuple[str, int]], hands=None, players: int
     state.deck = sorted(set(GOAL_IDS) - held)
     state.queue = []
     state.turn = turn
-    state._legal = state._options = None
+    state.forget_derived()
     return state
 
 
@@ -119,7 +120,7 @@ def test_setup_triangle_tiles_face_any_way_and_are_drawn_as_chance():
     state = GAME.new(2)
     play_out_chance(state)
     state = GAME.new(2)
-    while state.phase == "chance" and state.queue[0][0] == "goal":
+    while state.phase == "chance" and isinstance(state.queue[0], GoalStep):
         state.apply(state.chance_outcomes()[0][0])
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 28 * 6 and abs(sum(p for _, p in outcomes) - 1) < 1e-9
@@ -350,7 +351,7 @@ def test_the_owner_scores_on_anyone_s_move():
     state = _p01_slide_state(hands=[["P10"], ["P01"]])
     state.apply(Move("S", H(1, 2), SW))
     assert state.done == [[], ["P01"]]
-    assert state.queue[0] == ["goal", 1]
+    assert state.queue[0] == GoalStep(1)
 
 
 def test_completing_a_goal_reshuffles_the_tiles_and_the_mover_places():
@@ -371,7 +372,7 @@ def test_an_empty_pile_reshuffles_the_tiles_in_play():
     state.board.update({H(i, 5): (t, 0) for i, t in enumerate(sorted(set(TILE_IDS) - {"G01", "G03", "R01"}))})
     state.apply(Pass())
     assert state.board == {} and len(state.pile) == 28 and state.dry == 1
-    assert [s[0] for s in state.queue[:4]] == ["deal", "deal", "deal", "draw"]
+    assert [s.kind for s in state.queue[:4]] == ["deal", "deal", "deal", "draw"]
 
 
 def _dry_pile_state(dry: int, **options) -> HorribleHexState:
@@ -425,7 +426,7 @@ def test_old_saves_replay_with_the_stall_end():
     with pytest.raises(SaveError):      # it stops where a new triangle is to be dealt
         saves.load(json.dumps(data))
     today = Match.replay(GAME, 2, data["options"], data["seed"], data["log"])
-    assert not today.state.is_over and today.state.dry == 2 and today.state.queue[0] == ["deal"]
+    assert not today.state.is_over and today.state.dry == 2 and today.state.queue[0] == DealStep()
     today.resolve_chance()
     assert today.state.phase == "place" and len(today.state.board) == 3
     # A new save names the option, so it replays with what it was played with.
@@ -597,7 +598,7 @@ def test_covert_hex_determinize_depends_only_on_what_the_seat_sees():
     swap = two.pile[5]
     two.board[H(0, 1)] = (swap, rot)
     two.pile = sorted([t for t in two.pile if t != swap] + [real])
-    two._legal = two._legal_text = two._options = None
+    two.forget_derived()
     assert one.view(1) == two.view(1) and one != two
     for i in range(10):
         assert GAME.determinize(one, 1, random.Random(i)) == GAME.determinize(two, 1, random.Random(i))

@@ -66,7 +66,7 @@ def make(board: dict[tuple[int, int], tuple[str, int]], hands=None, players: int
     state.deck = sorted(set(GOAL_IDS) - held)
     state.queue = []
     state.turn = turn
-    state._legal = state._options = None
+    state.forget_derived()
     return state
 
 

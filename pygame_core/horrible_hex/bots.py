@@ -27,13 +27,12 @@ from typing import Any, Callable, Generator, Iterator, Sequence
 
 from ..ai import Bot, SliceClock
 from ..ai.lookahead import Candidate, LookaheadBot
-from ..engine import Match, State
+from ..engine import State
 from ..hexgrid import Hex, components, frontier
-from .components import GOAL_IDS, GOALS_BY_ID, KIND_OF, ORIENTED, WILD
-from .rules import (
-    Board, DrawGoal, HorribleHexState, Keep, Move, Pass, Place, Trade, find_goal,
-    icon_uses, keeps_one_group, kinds_of,
-)
+from .components import GOALS_BY_ID, KIND_OF, ORIENTED, WILD
+from .board import Board, find_goal, icon_uses, keeps_one_group, kinds_of
+from .notation import Keep, Move, Pass, Place, Trade
+from .state import HorribleHexState
 
 WIN = 1000.0
 GOAL_VALUE = 10.0       # a completed goal (own +, another player's -)

@@ -13,7 +13,8 @@ from typing import Any, Sequence
 from ..engine import Event
 from ..words import and_list, seat_name as _name
 from .components import GOAL_NAMES
-from .rules import STALL_LIMIT, how_many, tile_name
+from .phrases import how_many, tile_name
+from .state import STALL_LIMIT
 
 SETUP_TEXT = ("Goal cards are dealt face up (two each with two players, one each with three, a row "
               "of four for one player) and three tiles are dealt in a triangle to start the group.")
