@@ -5,13 +5,10 @@ coordinates or a tile's number."""
 from __future__ import annotations
 
 from ..hexgrid import DIRECTION_NAMES, Hex, distance
+from ..words import count
 from .board import Board, Shift
 from .components import ICON_NAMES, JUMP, KIND_NAMES, PUSH, SLIDE, SYMBOL_NAMES, TILES_BY_ID, WILD
 from .notation import Move
-
-
-def how_many(n: int, thing: str) -> str:
-    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def tile_name(tile_id: str | None) -> str:
@@ -42,12 +39,12 @@ def move_words(board: Board, hidden: Hex | None, move: Move, shift: Shift) -> st
         return f"slides {tile} {where}"
     if move.icon == JUMP:
         over = distance(cell, shift[0][1]) - 1
-        return f"jumps {tile} {where} over {how_many(over, 'tile')}"
+        return f"jumps {tile} {where} over {count(over, 'tile')}"
     if move.icon == PUSH:
         pushed = len(shift) - 1
         if not pushed:
             return f"pushes {tile} one step {where}, with nothing in its way"
-        return f"pushes {tile} {where}, moving {how_many(pushed, 'tile')} along with it"
+        return f"pushes {tile} {where}, moving {count(pushed, 'tile')} along with it"
     other = cell.neighbor(move.direction)
     shown = None if other == hidden else board[other][0]
     return f"swaps {tile} with its {where} neighbour, {tile_name(shown)}"

@@ -30,14 +30,14 @@ from .board import (
 from .components import DEFAULT_TARGET, GOAL_IDS, PLAYER_GOALS, TILE_IDS
 from .flow import KeepStep, step_from_json
 from .notation import Action, Deal, Draw, DrawGoal, Keep, Move, Pass, Place, Trade, parse_action
-from .phrases import how_many, icon_words, tile_name
+from .phrases import icon_words, tile_name
 from .state import GAME_ID, STALL_LIMIT, HorribleHexState
 
 __all__ = [
     "GAME", "GAME_ID", "STALL_LIMIT", "HorribleHexGame", "HorribleHexState", "invariants", "problems",
     "Action", "Deal", "Draw", "DrawGoal", "Keep", "Move", "Pass", "Place", "Trade", "parse_action",
     "Board", "Shift", "find_goal", "icon_uses", "keeps_one_group", "kinds_of", "move_options",
-    "shift_for", "shifted", "how_many", "icon_words", "tile_name",
+    "shift_for", "shifted", "icon_words", "tile_name",
 ]
 
 _COMPLETION_KEYS = {"board", "hidden", "hidden_owner", "goals", "turn", "mover"}

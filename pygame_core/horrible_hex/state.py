@@ -18,6 +18,7 @@ from typing import Any, Iterable, Literal, Sequence
 
 from ..engine import CHANCE, Event, State
 from ..hexgrid import Hex, components, frontier, is_connected
+from ..words import count
 from .board import Board, Shift, find_goal, kinds_of, move_options, shifted, why_move_fails
 from .components import (
     DEFAULT_TARGET, GOAL_IDS, GOAL_NAMES, ICON_NAMES, KIND_OF, ORIENTED, PLAYER_GOALS, TILE_IDS,
@@ -28,7 +29,7 @@ from .flow import (
     GoalStep, KeepStep, PlaceStep, RevealStep, Step, TradeStep, step_to_json,
 )
 from .notation import DEALS, DRAWS, GOAL_DRAWS, Deal, Draw, DrawGoal, Keep, Move, Pass, Place, Trade
-from .phrases import how_many, icon_words, move_words, tile_name
+from .phrases import icon_words, move_words, tile_name
 
 GAME_ID = "horrible-hex"
 STALL_LIMIT = 2
@@ -476,7 +477,7 @@ class HorribleHexState(State):
                 return f"{who} draws {tile_name(tile)} to place"
             case Place(cell, rot):
                 around = sum(1 for n in cell.neighbors() if n in self.board)
-                where = f"next to {how_many(around, 'tile')}"
+                where = f"next to {count(around, 'tile')}"
                 if self.covert:
                     return f"{who} places a tile face down {where}"
                 drawn = self.drawn or ""
@@ -505,8 +506,8 @@ class HorribleHexState(State):
         groups = components(self.board)
         size = next(len(g) for g in groups if g[0] == cell)
         gone = sorted(len(g) for g in groups if g[0] != cell)
-        left = " and ".join(how_many(n, "tile") for n in gone)
-        return f"keeps the group of {how_many(size, 'tile')}; the other ({left}) leaves the board"
+        left = " and ".join(count(n, "tile") for n in gone)
+        return f"keeps the group of {count(size, 'tile')}; the other ({left}) leaves the board"
 
     def _trade_words(self, trade: bool, names: Sequence[str]) -> str:
         step = self.queue[0]
