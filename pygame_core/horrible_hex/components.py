@@ -68,9 +68,6 @@ class Tile:
     def icon_count(self) -> int:
         return sum(1 for ch in self.edges if ch != ".")
 
-    def matches(self, kind: str) -> bool:
-        return self.kind == WILD or self.kind == kind
-
 
 _TILE_EDGES: tuple[tuple[str, str, str], ...] = (
     # gray tiles, red star: icons grouped by kind

@@ -307,7 +307,7 @@ class HorribleHexState(State):
         self.flash = self._completion_record(found)
         self.moved = []
         scorers = {self._credit(owner, goal, steps) for owner, goal, _ in found}
-        if self._settled_by(scorers):
+        if self._check_target(scorers):
             return
         if self.players == 3:
             for i in range(1, self.players + 1):
@@ -345,7 +345,7 @@ class HorribleHexState(State):
                         amount=len(self.done[owner])))
         return owner
 
-    def _settled_by(self, scorers: set[int]) -> bool:
+    def _check_target(self, scorers: set[int]) -> bool:
         """Whether the goals just scored end the game: one player alone reached the target.
         Several level at the target play on (and are told so)."""
         if self.solo:
