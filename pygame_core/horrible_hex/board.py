@@ -79,6 +79,7 @@ def keeps_one_group(board: Board, shift: Shift) -> bool:
 
 
 def shifted(board: Board, shift: Shift) -> Board:
+    """A new board with the tiles moved as `shift` says (all at once, so a swap works)."""
     after = dict(board)
     moving = [(dst, board[src]) for src, dst in shift]
     for src, _ in shift:
