@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Iterable, NamedTuple
+from typing import Collection, Iterable, NamedTuple
 
 
 class Hex(NamedTuple):
@@ -77,28 +77,6 @@ def direction_between(a: Hex, b: Hex) -> int | None:
         return None
 
 
-def line(start: Hex, direction: int, length: int) -> list[Hex]:
-    """`length` cells from `start` (excluded) straight along `direction`."""
-    step = DIRECTIONS[direction % 6]
-    cells, here = [], start
-    for _ in range(length):
-        here = here + step
-        cells.append(here)
-    return cells
-
-
-def ring(center: Hex, radius: int) -> list[Hex]:
-    if radius == 0:
-        return [center]
-    cells = []
-    here = center + Hex(DIRECTIONS[4].q * radius, DIRECTIONS[4].r * radius)
-    for d in range(6):
-        for _ in range(radius):
-            cells.append(here)
-            here = here.neighbor(d)
-    return cells
-
-
 def hexagon(radius: int, center: Hex = ORIGIN) -> list[Hex]:
     """All cells within `radius` of `center`, in a stable order (by r, then q)."""
     cells = [Hex(center.q + q, center.r + r)
@@ -108,41 +86,52 @@ def hexagon(radius: int, center: Hex = ORIGIN) -> list[Hex]:
     return sorted(cells, key=lambda h: (h.r, h.q))
 
 
-def components(cells: Iterable[Hex]) -> list[set[Hex]]:
-    """Connected groups of cells (neighbours touch), largest first, ties by smallest cell."""
+# -- groups of touching cells ---------------------------------------------------------------
+# Cells are walked as plain (q, r) pairs, which hash and compare like the `Hex` they stand
+# for: a search tests connectivity after every candidate move, and building a `Hex` per
+# neighbour would be most of its cost.
+
+def is_connected(cells: Collection[Hex]) -> bool:
+    """True when the cells form one group of neighbours (no cells at all count as one)."""
+    if not cells:
+        return True
+    start: tuple[int, int] = next(iter(cells))
+    seen = {start}
+    stack = [start]
+    while stack:
+        q, r = stack.pop()
+        for dq, dr in DIRECTIONS:
+            n = (q + dq, r + dr)
+            if n in cells and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return len(seen) == len(cells)
+
+
+def components(cells: Iterable[Hex]) -> list[list[Hex]]:
+    """The groups of touching cells, each sorted, ordered by their smallest cell."""
     left = set(cells)
-    groups: list[set[Hex]] = []
+    groups = []
     while left:
-        seed = min(left)
-        group, frontier = {seed}, [seed]
-        left.discard(seed)
-        while frontier:
-            for n in frontier.pop().neighbors():
+        start = min(left)
+        left.discard(start)
+        group, stack = [start], [start]
+        while stack:
+            here = stack.pop()
+            for n in here.neighbors():
                 if n in left:
                     left.discard(n)
-                    group.add(n)
-                    frontier.append(n)
-        groups.append(group)
-    return sorted(groups, key=lambda g: (-len(g), min(g)))
+                    group.append(n)
+                    stack.append(n)
+        groups.append(sorted(group))
+    return sorted(groups)
 
 
-def is_connected(cells: Iterable[Hex]) -> bool:
-    return len(components(cells)) <= 1
-
-
-def frontier(cells: Iterable[Hex]) -> set[Hex]:
-    """Empty cells touching the group."""
-    occupied = set(cells)
-    return {n for c in occupied for n in c.neighbors() if n not in occupied}
-
-
-def normalize(cells: Iterable[Hex]) -> tuple[Hex, ...]:
-    """A canonical translation of a shape: sorted, with the smallest cell at the origin."""
-    ordered = sorted(cells)
-    if not ordered:
-        return ()
-    base = ordered[0]
-    return tuple(c - base for c in ordered)
+def frontier(cells: Collection[Hex]) -> list[Hex]:
+    """The empty cells touching the group, sorted (`cells` may be a board: a dict by cell)."""
+    empty = {(q + dq, r + dr) for q, r in cells for dq, dr in DIRECTIONS}
+    empty.difference_update(cells)
+    return [Hex(q, r) for q, r in sorted(empty)]
 
 
 # -- screen layout (pointy-top) -----------------------------------------------------------

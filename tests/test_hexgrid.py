@@ -1,5 +1,5 @@
 from pygame_core.hexgrid import (DIRECTIONS, Hex, components, direction_between, distance, frontier,
-                                 hexagon, is_connected, line, normalize, opposite, ring, rotate, to_pixel)
+                                 hexagon, is_connected, opposite, rotate, to_pixel)
 
 
 def test_six_directions_clockwise_and_opposites():
@@ -15,25 +15,26 @@ def test_rotation_six_times_is_identity_and_keeps_distance():
         assert distance(rotate(h, k), Hex(0, 0)) == distance(h, Hex(0, 0))
 
 
-def test_rings_and_hexagons_have_the_right_sizes():
-    assert len(ring(Hex(0, 0), 2)) == 12
+def test_hexagons_have_the_right_sizes():
     assert len(hexagon(3)) == 37
-    assert all(distance(c, Hex(0, 0)) == 2 for c in ring(Hex(0, 0), 2))
+    assert all(distance(c, Hex(0, 0)) <= 3 for c in hexagon(3))
 
 
-def test_connectivity_and_frontier():
+def test_connectivity_groups_and_frontier():
     group = [Hex(0, 0), Hex(1, 0), Hex(2, 0)]
-    assert is_connected(group)
+    assert is_connected(group) and is_connected([])
     assert not is_connected(group + [Hex(5, 5)])
-    assert [len(g) for g in components(group + [Hex(5, 5)])] == [3, 1]
-    assert len(frontier([Hex(0, 0)])) == 6
+    assert components([Hex(5, 5), *reversed(group)]) == [group, [Hex(5, 5)]]
+    assert components([Hex(9, 0), Hex(-1, 0), Hex(-2, 0)]) == [[Hex(-2, 0), Hex(-1, 0)], [Hex(9, 0)]]
+    assert frontier([Hex(0, 0)]) == sorted(Hex(0, 0) + d for d in DIRECTIONS)
+    board = {Hex(0, 0): "a", Hex(1, 0): "b"}
+    assert frontier(board) == frontier(set(board)) and len(frontier(board)) == 8
+    assert all(isinstance(c, Hex) for c in frontier(board))
 
 
-def test_lines_directions_and_normal_forms():
-    assert line(Hex(0, 0), 0, 3) == [Hex(1, 0), Hex(2, 0), Hex(3, 0)]
+def test_directions_between_neighbours():
     assert direction_between(Hex(0, 0), Hex(0, 1)) == 1
     assert direction_between(Hex(0, 0), Hex(2, 0)) is None
-    assert normalize([Hex(5, 5), Hex(6, 5)]) == normalize([Hex(0, 0), Hex(1, 0)])
 
 
 def test_neighbours_are_one_size_apart_on_screen():

@@ -15,13 +15,14 @@ from pygame_core.horrible_hex.bots import evaluate as bot_evaluate
 
 from pygame_core import CHANCE, IllegalActionError, Match, SaveError, saves
 from workshop.tournament import play
-from pygame_core.hexgrid import Hex, is_connected, normalize, rotate
+from pygame_core.hexgrid import Hex, components, is_connected, rotate
 from pygame_core.horrible_hex import bots, view as hview
 from pygame_core.horrible_hex.components import (
     GOAL_IDS, GOALS, GOALS_BY_ID, ICONS, TILE_IDS, TILES, TILES_BY_ID, TRIANGLE, canonical,
 )
+from pygame_core.horrible_hex.flow import DealStep, GoalStep
 from pygame_core.horrible_hex.rules import (
-    GAME, Deal, Draw, DrawGoal, HexState, Keep, Move, Pass, Place, Trade, clusters, connected,
+    GAME, Deal, Draw, DrawGoal, HorribleHexState, Keep, Move, Pass, Place, Trade,
     find_goal, keeps_one_group, kinds_of, parse_action, shift_for,
 )
 
@@ -37,10 +38,10 @@ def rot_for(tile: str, icon: str, direction: int) -> int:
 
 
 def make(board: dict[tuple[int, int], tuple[str, int]], hands=None, players: int = 2, turn: int = 0,
-         common: str | None = None, **options) -> HexState:
+         common: str | None = None, **options) -> HorribleHexState:
     """A state at the start of `turn`'s move with exactly this board and these goals."""
     state = GAME.new(players, **options)
-    assert isinstance(state, HexState)
+    assert isinstance(state, HorribleHexState)
     state.board = {H(*c): v for c, v in board.items()}
     used = [t for t, _ in board.values()]
     assert len(set(used)) == len(used)
@@ -52,17 +53,17 @@ def make(board: dict[tuple[int, int], tuple[str, int]], hands=None, players: int
     state.deck = sorted(set(GOAL_IDS) - held)
     state.queue = []
     state.turn = turn
-    state._legal = state._options = None
+    state.forget_derived()
     return state
 
 
-def force(state: HexState, *actions) -> None:
+def force(state: HorribleHexState, *actions) -> None:
     for action in actions:
         assert state.current_player == CHANCE, state.phase
         state.apply(action)
 
 
-def play_out_chance(state: HexState) -> None:
+def play_out_chance(state: HorribleHexState) -> None:
     """Resolve chance with the first outcome each time (a fixed, forced sequence)."""
     while state.current_player == CHANCE:
         state.apply(state.chance_outcomes()[0][0])
@@ -96,7 +97,7 @@ def test_components_goals_are_26_different_four_tile_patterns():
         assert len(cells) == 4 and len(set(cells)) == 4 and is_connected(cells)
         assert {k for _, k in goal.cells} <= {"G", "R"}
         seen.add(canonical(goal.cells))
-        shapes.add(min(normalize(rotate(h, k) for h in cells) for k in range(6)))
+        shapes.add(canonical(tuple((h, "G") for h in cells)))
     assert len(seen) == 26, "two goal cards are the same pattern turned"
     assert len(shapes) == 10, "every shape of four hexes (up to turning) appears"
 
@@ -119,7 +120,7 @@ def test_setup_triangle_tiles_face_any_way_and_are_drawn_as_chance():
     state = GAME.new(2)
     play_out_chance(state)
     state = GAME.new(2)
-    while state.phase == "chance" and state.queue[0][0] == "goal":
+    while state.phase == "chance" and isinstance(state.queue[0], GoalStep):
         state.apply(state.chance_outcomes()[0][0])
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 28 * 6 and abs(sum(p for _, p in outcomes) - 1) < 1e-9
@@ -258,7 +259,7 @@ def test_connectivity_shortcut_agrees_with_a_full_search():
             for _, b in shift:
                 after.add(b)
             assert keeps_one_group(board, shift) == is_connected(after)
-    assert connected(set()) and len(clusters([H(0, 0), H(5, 5)])) == 2
+    assert is_connected(set()) and len(components([H(0, 0), H(5, 5)])) == 2
 
 
 # -- patterns and scoring ------------------------------------------------------------------------
@@ -300,7 +301,7 @@ def test_extra_neighbouring_tiles_do_not_matter():
     assert find_goal(kinds, "P01") == [H(0, 0), H(0, 1), H(0, 2), H(0, 3)]
 
 
-def _p01_slide_state(**options) -> HexState:
+def _p01_slide_state(**options) -> HorribleHexState:
     """A red slider at 1,2 that completes P01 (line along SE) by sliding south-west."""
     board = {**P01_LINE, (1, 2): ("R02", rot_for("R02", "S", SW))}
     hands = options.pop("hands", [["P01", "P05"], ["P10", "P12"]])
@@ -350,7 +351,7 @@ def test_the_owner_scores_on_anyone_s_move():
     state = _p01_slide_state(hands=[["P10"], ["P01"]])
     state.apply(Move("S", H(1, 2), SW))
     assert state.done == [[], ["P01"]]
-    assert state.queue[0] == ["goal", 1]
+    assert state.queue[0] == GoalStep(1)
 
 
 def test_completing_a_goal_reshuffles_the_tiles_and_the_mover_places():
@@ -371,10 +372,10 @@ def test_an_empty_pile_reshuffles_the_tiles_in_play():
     state.board.update({H(i, 5): (t, 0) for i, t in enumerate(sorted(set(TILE_IDS) - {"G01", "G03", "R01"}))})
     state.apply(Pass())
     assert state.board == {} and len(state.pile) == 28 and state.dry == 1
-    assert [s[0] for s in state.queue[:4]] == ["deal", "deal", "deal", "draw"]
+    assert [s.kind for s in state.queue[:4]] == ["deal", "deal", "deal", "draw"]
 
 
-def _dry_pile_state(dry: int, **options) -> HexState:
+def _dry_pile_state(dry: int, **options) -> HorribleHexState:
     """Seat 0 to move with an empty pile and every other tile in play, `dry` refills since a goal."""
     state = make(P01_LINE, [["P20"], ["P21"]], **options)
     state.pile, state.dry = [], dry
@@ -425,7 +426,7 @@ def test_old_saves_replay_with_the_stall_end():
     with pytest.raises(SaveError):      # it stops where a new triangle is to be dealt
         saves.load(json.dumps(data))
     today = Match.replay(GAME, 2, data["options"], data["seed"], data["log"])
-    assert not today.state.is_over and today.state.dry == 2 and today.state.queue[0] == ["deal"]
+    assert not today.state.is_over and today.state.dry == 2 and today.state.queue[0] == DealStep()
     today.resolve_chance()
     assert today.state.phase == "place" and len(today.state.board) == 3
     # A new save names the option, so it replays with what it was played with.
@@ -597,7 +598,7 @@ def test_covert_hex_determinize_depends_only_on_what_the_seat_sees():
     swap = two.pile[5]
     two.board[H(0, 1)] = (swap, rot)
     two.pile = sorted([t for t in two.pile if t != swap] + [real])
-    two._legal = two._legal_text = two._options = None
+    two.forget_derived()
     assert one.view(1) == two.view(1) and one != two
     for i in range(10):
         assert GAME.determinize(one, 1, random.Random(i)) == GAME.determinize(two, 1, random.Random(i))

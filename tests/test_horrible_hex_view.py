@@ -9,7 +9,8 @@ from html.parser import HTMLParser
 from typing import Any
 
 from pygame_core.engine import sample_chance
-from pygame_core.horrible_hex import view as hview
+from pygame_core.hexgrid import SQRT3
+from pygame_core.horrible_hex import board_svg, drawing, labels, view as hview
 from pygame_core.horrible_hex.components import GOAL_IDS
 from pygame_core.horrible_hex.rules import GAME, Move
 from pygame_core.markup import Markup
@@ -122,26 +123,26 @@ def test_the_last_completion_and_goal_cards_in_words() -> None:
 
 
 def test_words_for_places_moves_goals_and_counts() -> None:
-    where = hview.places_in_words([(0, 0), (1, 0), (0, 1), (-3, 1)])
+    where = labels.places_in_words([(0, 0), (1, 0), (0, 1), (-3, 1)])
     assert where == {(0, 0): "in row 1, 1st from the left", (1, 0): "in row 1, 2nd from the left",
                      (-3, 1): "in row 2, 1st from the left", (0, 1): "in row 2, 2nd from the left"}
-    assert [hview.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
+    assert [labels.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]
     tiles = {(0, 0): {"kind": "G"}, (1, 0): {"kind": "W"}}
-    assert hview._beside((0, -1), tiles, hview.places_in_words(list(tiles))) == \
+    assert labels.beside((0, -1), tiles, labels.places_in_words(list(tiles))) == \
         "north-west of the gray tile in row 1, 1st from the left"
     jump = {"icon": "jump", "dir": 0, "from": [-1, 0], "to": [2, 0], "shift": [[-1, 0, 2, 0]]}
-    assert hview.move_words(jump, tiles) == "jump east over 2 tiles"
+    assert labels.move_words(jump, tiles) == "jump east over 2 tiles"
     swap = {"icon": "swap", "dir": 3, "from": [1, 0], "to": [0, 0], "shift": [[1, 0, 0, 0], [0, 0, 1, 0]]}
-    assert hview.move_words(swap, tiles) == "swap west with the gray tile"
+    assert labels.move_words(swap, tiles) == "swap west with the gray tile"
     push = {"icon": "push", "dir": 0, "from": [-1, 0], "to": [0, 0], "shift": [[1, 0, 2, 0], [0, 0, 1, 0], [-1, 0, 0, 0]]}
-    assert hview.move_words(push, tiles) == "push east, pushing 2 tiles"
-    assert hview.last_move_words("push 0,2 W") == "a push west"
-    assert hview.last_move_words("pass") == "skipped"
-    assert {hview.goal_summary(g) for g in GOAL_IDS} == {
+    assert labels.move_words(push, tiles) == "push east, pushing 2 tiles"
+    assert labels.last_move_words("push 0,2 W") == "a push west"
+    assert labels.last_move_words("pass") == "skipped"
+    assert {labels.goal_summary(g) for g in GOAL_IDS} == {
         "2 stars and 2 circles", "3 stars and 1 circle", "1 star and 3 circles"}
     for goal in GOAL_IDS:
-        assert not codes_in(hview._card(goal, "(leaves unless you complete a goal)"))
+        assert not codes_in(drawing.card(goal, "(leaves unless you complete a goal)"))
 
 
 def test_rules_text_is_markup() -> None:
@@ -158,7 +159,7 @@ def test_a_move_that_completes_another_players_goal_asks_first() -> None:
     state = _p01_slide_state(hands=[["P10", "P12"], ["P01", "P05"]])
     view = state.view(0)
     move = _slide_action(view)
-    assert move["completes"] == [[1, "P01"]] and hview.gifts(move, 0) == [1]
+    assert move["completes"] == [[1, "P01"]] and labels.gifts(move, 0) == [1]
     names = ["Ann", "Bob"]
     chosen = hview.render(view, {"sel": "1,2"}, names)
     assert f'data-ui="ask={move["action"]}"' in chosen and "completes Bob&#x27;s goal" in chosen
@@ -189,19 +190,19 @@ def test_own_goal_moves_are_marked_and_every_move_has_a_path() -> None:
 
 
 def test_the_board_zooms_to_the_group() -> None:
-    small = hview._fit([H(0, 0), H(1, 0), H(0, 1)])
+    small = board_svg.fit([H(0, 0), H(1, 0), H(0, 1)])
     # a small group: 5 tiles across at least, so tiles stay big in the frame
-    assert abs(small[2] - 5 * hview.SQRT3 * hview.SIZE) < 1e-6
-    wide = hview._fit([H(q, 0) for q in range(-6, 7)])
-    assert wide[2] >= 13 * hview.SQRT3 * hview.SIZE and wide[2] % hview.ZOOM_STEP_X < 1e-6
+    assert abs(small[2] - 5 * SQRT3 * drawing.SIZE) < 1e-6
+    wide = board_svg.fit([H(q, 0) for q in range(-6, 7)])
+    assert wide[2] >= 13 * SQRT3 * drawing.SIZE and wide[2] % board_svg.ZOOM_STEP_X < 1e-6
     # one more tile in the same steps does not change the zoom
-    assert hview._fit([H(0, 0), H(1, 0), H(0, 1), H(1, 1)])[2:] == small[2:]
+    assert board_svg.fit([H(0, 0), H(1, 0), H(0, 1), H(1, 1)])[2:] == small[2:]
 
 
 def test_the_hint_marks_goals_close_to_completion() -> None:
     state = make(P01_LINE, [["P01"], ["P10"]])   # three of its four tiles, the fourth cell empty
     view = state.view(0)
-    near = hview.near_goals(view)
+    near = labels.near_goals(view)
     assert near["P01"][0] == 3 and len(near["P01"][1]) == 3
     markup = hview.render(view, {"near": "1"}, ["Ann", "Bob"])
     assert "3 of 4 in place" in markup and "hh-close" in markup and "hh-near" in markup

@@ -19,7 +19,7 @@ from pygame_core.hexgrid import Hex
 from pygame_core.horrible_hex import table
 from pygame_core.horrible_hex.components import GOAL_IDS, GOAL_NAMES, TILE_IDS, TILES_BY_ID
 from pygame_core.horrible_hex.rules import (
-    GAME, Deal, Draw, DrawGoal, HexState, Keep, Move, Pass, Place, Trade,
+    GAME, Deal, Draw, DrawGoal, HorribleHexState, Keep, Move, Pass, Place, Trade,
 )
 
 _UI = Path(__file__).resolve().parent.parent / "web" / "ui"
@@ -52,10 +52,10 @@ def rot_for(tile: str, icon: str, direction: int) -> int:
 
 
 def make(board: dict[tuple[int, int], tuple[str, int]], hands=None, players: int = 2, turn: int = 0,
-         common: str | None = None, **options) -> HexState:
+         common: str | None = None, **options) -> HorribleHexState:
     """A state at the start of `turn`'s move with exactly this board and these goals."""
     state = GAME.new(players, **options)
-    assert isinstance(state, HexState)
+    assert isinstance(state, HorribleHexState)
     state.board = {H(*c): v for c, v in board.items()}
     used = [t for t, _ in board.values()]
     state.pile = sorted(set(TILE_IDS) - set(used))
@@ -66,7 +66,7 @@ def make(board: dict[tuple[int, int], tuple[str, int]], hands=None, players: int
     state.deck = sorted(set(GOAL_IDS) - held)
     state.queue = []
     state.turn = turn
-    state._legal = state._options = None
+    state.forget_derived()
     return state
 
 
@@ -77,7 +77,7 @@ SLIDER = {(1, 2): ("R02", rot_for("R02", "S", SW))}
 P01_WORDS = "a straight line of star, star, circle and circle"
 
 
-def said(state: HexState, action) -> list[str]:
+def said(state: HorribleHexState, action) -> list[str]:
     """The action's line, then what it caused."""
     line = state.describe(action, NAMES)
     return [line, *(t for e in state.apply_recording(action) if (t := table.event_words(e, NAMES)))]
@@ -192,7 +192,7 @@ def test_hex_destiny_tells_the_pattern_leaving_and_who_chooses_the_group() -> No
     assert state.describe(keep, NAMES) == "Ada keeps the group of 1 tile; the other (1 tile) leaves the board"
 
 
-def full_board(**options) -> HexState:
+def full_board(**options) -> HorribleHexState:
     """Every tile in play, so the next draw finds the pile empty."""
     rest = sorted(set(TILE_IDS) - {t for t, _ in P01_LINE.values()})
     state = make({**P01_LINE, **{(i, 3): (t, 0) for i, t in enumerate(rest)}}, [["P05"], ["P10"]], **options)

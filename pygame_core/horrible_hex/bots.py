@@ -27,13 +27,12 @@ from typing import Any, Callable, Generator, Iterator, Sequence
 
 from ..ai import Bot, SliceClock
 from ..ai.lookahead import Candidate, LookaheadBot
-from ..engine import Match, State
-from ..hexgrid import Hex
-from .components import GOAL_IDS, GOALS_BY_ID, KIND_OF, ORIENTED, WILD
-from .rules import (
-    Board, DrawGoal, HexState, Keep, Move, Pass, Place, Trade, clusters, find_goal, frontier,
-    icon_uses, keeps_one_group, kinds_of,
-)
+from ..engine import State
+from ..hexgrid import Hex, components, frontier
+from .components import GOALS_BY_ID, KIND_OF, ORIENTED, WILD
+from .board import Board, find_goal, icon_uses, keeps_one_group, kinds_of
+from .notation import Keep, Move, Pass, Place, Trade
+from .state import HorribleHexState
 
 WIN = 1000.0
 GOAL_VALUE = 10.0       # a completed goal (own +, another player's -)
@@ -75,7 +74,7 @@ def heat(kinds: dict[Hex, str], goal: str, through: Hex | None = None) -> int:
     return best
 
 
-def goals_of(state: HexState, seat: int, mover: bool) -> list[str]:
+def goals_of(state: HorribleHexState, seat: int, mover: bool) -> list[str]:
     goals = list(state.hands[seat])
     if mover and state.common:
         goals.append(state.common)
@@ -120,7 +119,7 @@ def completable(board: Board, hidden: Hex | None, goals: list[str],
 
 
 # -- evaluation ------------------------------------------------------------------------------
-def evaluate(state: HexState, seat: int) -> float:
+def evaluate(state: HorribleHexState, seat: int) -> float:
     """How good the position looks for `seat`, in [0, 1]: goals done, then pattern heat."""
     if state.is_over:
         winners = state.winners
@@ -137,10 +136,10 @@ def evaluate(state: HexState, seat: int) -> float:
 
 
 # -- the heuristics every level shares ---------------------------------------------------------
-Scored = tuple[float, int, Any, HexState]   # (value, index in the legal list, move, the state after it)
+Scored = tuple[float, int, Any, HorribleHexState]   # (value, index in the legal list, move, the state after it)
 
 
-def score_move(state: HexState, seat: int, move: Move | Pass) -> tuple[float, HexState]:
+def score_move(state: HorribleHexState, seat: int, move: Move | Pass) -> tuple[float, HorribleHexState]:
     """Apply a move to a copy and score what it completed, for `seat`."""
     child = state.clone()
     before = [len(d) for d in child.done]
@@ -153,7 +152,7 @@ def score_move(state: HexState, seat: int, move: Move | Pass) -> tuple[float, He
     return value, child
 
 
-def scored_moves(state: HexState, seat: int, legal: list[Any],
+def scored_moves(state: HorribleHexState, seat: int, legal: list[Any],
                  due: Callable[[], bool]) -> Generator[None, None, list[Scored]]:
     """Every move with what it completes now; yields None whenever `due()` says a slice is done."""
     scored: list[Scored] = []
@@ -184,7 +183,7 @@ def heat_ranked(scored: list[Scored], seat: int,
     return ranked
 
 
-def place_candidates(state: HexState, seat: int, due: Callable[[], bool],
+def place_candidates(state: HorribleHexState, seat: int, due: Callable[[], bool],
                      own: dict[Place, set[str]] | None = None
                      ) -> Generator[None, None, list[tuple[float, int, Place]]]:
     """Every placement of the drawn tile (one per distinct face), the best cells first.
@@ -230,7 +229,7 @@ def place_candidates(state: HexState, seat: int, due: Callable[[], bool],
     return out
 
 
-def place_risk(state: HexState, seat: int, place: Place) -> float:
+def place_risk(state: HorribleHexState, seat: int, place: Place) -> float:
     """The quick threat estimate: what the next player could complete by moving the new tile."""
     if state.players == 1 or state.covert:   # face down: the next player cannot move it
         return 0.0
@@ -240,14 +239,14 @@ def place_risk(state: HexState, seat: int, place: Place) -> float:
     return -THREAT_PENALTY * 0.5 * len(completable(board, None, goals_of(state, nxt, True), only=place.cell))
 
 
-def trade_choice(state: HexState, seat: int) -> Trade:
+def trade_choice(state: HorribleHexState, seat: int) -> Trade:
     """A goal needing three of one kind is harder to finish than a balanced one: trade it."""
     goal = state.hands[seat][0]
     kinds = [k for _, k in GOALS_BY_ID[goal].cells]
     return Trade(max(kinds.count("G"), kinds.count("R")) >= 3)
 
 
-def keep_choice(state: HexState, seat: int, legal: list[Keep]) -> Keep:
+def keep_choice(state: HorribleHexState, seat: int, legal: list[Keep]) -> Keep:
     """The cluster whose board the evaluation likes best."""
     best, best_value = legal[0], float("-inf")
     for keep in legal:
@@ -281,10 +280,10 @@ class HexBot(Bot):
         return self._clock.due()
 
     def think(self, state: State, seat: int) -> Iterator[Any]:
-        assert isinstance(state, HexState)
+        assert isinstance(state, HorribleHexState)
         self._clock = SliceClock(SLICE)
         known = state.game.determinize(state, seat, self.rng)
-        assert isinstance(known, HexState)
+        assert isinstance(known, HorribleHexState)
         legal = known.legal_actions()
         phase = known.phase
         if len(legal) == 1:
@@ -304,7 +303,7 @@ class HexBot(Bot):
         elif phase == "keep":
             keeps = [a for a in legal if isinstance(a, Keep)]
             if easy:  # the biggest cluster
-                sizes = {group[0]: len(group) for group in clusters(known.board)}
+                sizes = {group[0]: len(group) for group in components(known.board)}
                 yield max(keeps, key=lambda k: sizes.get(k.cell, 0))
             else:
                 yield keep_choice(known, seat, keeps)
@@ -313,7 +312,7 @@ class HexBot(Bot):
         else:
             yield self.rng.choice(legal)
 
-    def _choose_move(self, state: HexState, seat: int, legal: list[Any]) -> Iterator[Any]:
+    def _choose_move(self, state: HorribleHexState, seat: int, legal: list[Any]) -> Iterator[Any]:
         scored = yield from scored_moves(state, seat, legal, self.due)
         best_now = max(v for v, *_ in scored)
         if self.level == "easy":
@@ -362,7 +361,7 @@ class HardBot(LookaheadBot):
         self._rest: dict[tuple[Hex, int], set[str]] = {}
 
     def candidates(self, state: State, seat: int) -> Generator[None, None, list[Candidate]]:
-        assert isinstance(state, HexState)
+        assert isinstance(state, HorribleHexState)
         self._seat, self._phase = seat, state.phase
         self._own, self._rest = {}, {}
         legal = state.legal_actions()
@@ -391,7 +390,7 @@ class HardBot(LookaheadBot):
 
     def guess(self, state: State, seat: int, action: Any) -> float:
         if self._phase == "place":
-            assert isinstance(state, HexState)
+            assert isinstance(state, HorribleHexState)
             return place_risk(state, seat, action)
         return -THREAT_PENALTY * 0.5   # unchecked: assume some risk
 
@@ -407,7 +406,7 @@ class HardBot(LookaheadBot):
 
     def reply(self, world: State, player: int) -> tuple[float, Any]:
         """How many of `player`'s goals one move could complete on the board we leave."""
-        assert isinstance(world, HexState)
+        assert isinstance(world, HorribleHexState)
         goals = goals_of(world, player, True)
         place = self._place
         if place is None:   # after a move

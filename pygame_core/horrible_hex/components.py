@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from ..hexgrid import DIRECTIONS, Hex, rotate
+from ..hexgrid import DIRECTIONS, Hex, direction_between, rotate
 
 GRAY, RED, WILD = "G", "R", "W"
 KIND_NAMES = {GRAY: "gray", RED: "red", WILD: "wild"}
@@ -67,9 +67,6 @@ class Tile:
     @property
     def icon_count(self) -> int:
         return sum(1 for ch in self.edges if ch != ".")
-
-    def matches(self, kind: str) -> bool:
-        return self.kind == WILD or self.kind == kind
 
 
 _TILE_EDGES: tuple[tuple[str, str, str], ...] = (
@@ -203,7 +200,9 @@ def _two(kinds: Sequence[str]) -> str:
 
 
 def _direction(a: Hex, b: Hex) -> int:
-    return DIRECTIONS.index(b - a)
+    d = direction_between(a, b)
+    assert d is not None, "the cells of a goal card touch"
+    return d
 
 
 def _turn(d1: int, d2: int) -> int:

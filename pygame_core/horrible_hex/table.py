@@ -11,18 +11,15 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..engine import Event
-from ..words import and_list, seat_name as _name
+from ..words import and_list, count, seat_name as _name
 from .components import GOAL_NAMES
-from .rules import STALL_LIMIT, how_many, tile_name
+from .phrases import tile_name
+from .state import STALL_LIMIT
 
 SETUP_TEXT = ("Goal cards are dealt face up (two each with two players, one each with three, a row "
               "of four for one player) and three tiles are dealt in a triangle to start the group.")
 
 goal_name = GOAL_NAMES.get
-
-
-
-
 
 
 def _goal(subject: str) -> tuple[str, int]:
@@ -31,10 +28,10 @@ def _goal(subject: str) -> tuple[str, int]:
     return GOAL_NAMES.get(card, "a goal"), int(target or 0)
 
 
-def _progress(count: float, target: int) -> str:
+def _progress(done: float, target: int) -> str:
     if not target:
-        return f"{how_many(int(count), 'goal')} so far"
-    return f"{count:g} of {target}"
+        return f"{count(int(done), 'goal')} so far"
+    return f"{done:g} of {target}"
 
 
 def event_words(event: Event, names: Sequence[str]) -> str | None:
@@ -50,14 +47,14 @@ def event_words(event: Event, names: Sequence[str]) -> str | None:
             return f"{owner} completes a goal: {goal} ({done})."
         return f"{mover}'s move completes {owner}'s goal: {goal} ({owner} now has {done})."
     if kind == "tied at the target":
-        return (f"More than one player has {how_many(int(event.amount), 'goal')}: play goes on until "
+        return (f"More than one player has {count(int(event.amount), 'goal')}: play goes on until "
                 "one of them completes another.")
     if kind == "reset":
         unseen = ", the face-down one unseen," if event.subject == "unseen" else ""
         return f"Every tile{unseen} goes back to the pile, and a new triangle is dealt."
     if kind == "pattern off":
         after, _, unseen = event.subject.partition(" ")
-        gone = f"The {how_many(int(event.amount), 'tile')} of the pattern leave the board"
+        gone = f"The {count(int(event.amount), 'tile')} of the pattern leave the board"
         gone += " (the face-down one unseen)" if unseen else ""
         if after == "empty":
             return f"{gone}; none are left, so a new triangle is dealt."
@@ -106,7 +103,7 @@ def tie_break(view: dict[str, Any], names: Sequence[str]) -> str:
     if not view.get("over") or view.get("solo") or len(view.get("winners", [])) < 2:
         return ""
     winners = view["winners"]
-    count = len(view["done"][winners[0]])
+    each = len(view["done"][winners[0]])
     why = f" when {view['end_reason']}" if view.get("end_reason") else ""
     return (f"{and_list([_name(names, s) for s in winners])} completed "
-            f"{how_many(count, 'goal')} each and the game ended{why}: they share the win.")
+            f"{count(each, 'goal')} each and the game ended{why}: they share the win.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pygame_core.engine import Match
 from pygame_core.horrible_hex.components import GOAL_IDS
-from pygame_core.horrible_hex.rules import DrawGoal, HexState
+from pygame_core.horrible_hex.rules import DrawGoal, HorribleHexState
 
 
 USAGE_LABELS: dict[str, str] = {g: f"goal {g}" for g in GOAL_IDS}
@@ -14,7 +14,7 @@ USAGE_LABELS: dict[str, str] = {g: f"goal {g}" for g in GOAL_IDS}
 def usage(match: Match) -> dict[str, dict[str, float]]:
     """Per goal card: how often it was drawn and how often it was completed in this game."""
     state = match.state
-    assert isinstance(state, HexState)
+    assert isinstance(state, HorribleHexState)
     drawn: dict[str, float] = {}
     for entry in match.log:
         if isinstance(entry.action, DrawGoal):
