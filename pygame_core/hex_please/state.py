@@ -294,19 +294,19 @@ class HexPleaseState(State):
     def why_illegal(self, action: Any) -> str:
         if self.current_player == CHANCE:
             return "a tile is being drawn: chance acts here, not a player"
-        if isinstance(action, Draw):
-            return "only chance draws tiles"
-        if isinstance(action, Pass):
-            if self.first_play:
+        match action:
+            case Draw():
+                return "only chance draws tiles"
+            case Pass() if self.first_play:
                 return "no passing during First Play"
-            if self.final_round:
+            case Pass() if self.final_round:
                 return "no passing in the final round: lay a tile or end the turn"
-        if isinstance(action, End):
-            if self.first_play:
+            case End() if self.first_play:
                 return "First Play must lay at least one tile before the turn can end"
-            return "a turn may end without a tile only in the final round: lay a tile or pass"
-        if isinstance(action, Place):
-            return self._why_not_placed(action)
+            case End():
+                return "a turn may end without a tile only in the final round: lay a tile or pass"
+            case Place():
+                return self._why_not_placed(action)
         return "it is not one of the legal actions here"
 
     def _why_not_placed(self, action: Place) -> str:
@@ -510,16 +510,17 @@ class HexPleaseState(State):
             who = names[self.pending[0]] if self.pending else "?"
             return f"{who} {_verb(who, 'draws', 'draw')} a tile"   # the tile itself stays hidden
         who = names[self.turn]
-        if isinstance(action, Place):
-            return f"{who} {_verb(who, 'lays', 'lay')} {tile_name(action.tile)} {self.where(action.cell)}"
-        if isinstance(action, Pass):
-            n = len(self.hands[self.turn])
-            return (f"{who} {_verb(who, 'passes', 'pass')}: {n} tile{'s' if n != 1 else ''} back into "
-                    "the bag, and as many drawn")
-        if isinstance(action, End):
-            if self.first_play:
+        match action:
+            case Place():
+                return f"{who} {_verb(who, 'lays', 'lay')} {tile_name(action.tile)} {self.where(action.cell)}"
+            case Pass():
+                n = len(self.hands[self.turn])
+                return (f"{who} {_verb(who, 'passes', 'pass')}: {n} tile{'s' if n != 1 else ''} back into "
+                        "the bag, and as many drawn")
+            case End() if self.first_play:
                 return f"{who} {_verb(who, 'stops', 'stop')} after one tile"
-            return f"{who} {_verb(who, 'ends', 'end')} the turn without laying a last tile"
+            case End():
+                return f"{who} {_verb(who, 'ends', 'end')} the turn without laying a last tile"
         return f"{who}: {action}"
 
     def where(self, cell: Hex) -> str:
