@@ -32,7 +32,7 @@ from ..ai import Bot, SliceClock
 from ..engine import State
 from .components import ADVENTURERS_AT_START, BRAG, DIE_SIDES, QUESTS, QUESTS_BY_ID, QUESTS_FACE_UP, Quest
 from .forecast import (
-    H_MAX, RIVAL_HOME, RIVAL_POINTS, RIVAL_TURNS, Dist, future, plan_profile, rival_tables,
+    H_MAX, RIVAL_HOME, RIVAL_POINTS, RIVAL_TURNS, future, plan_profile, rival_tables,
     rival_tables_in_steps, rounds_after_this, row_weights, tables_in_steps)
 from .odds import best_reroll, success_chance
 from .state import HackAndSlashState, Phase

@@ -7,7 +7,7 @@ joined. Everything is public; the pile has no order, so a reveal is any card lef
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Sequence
 
