@@ -141,7 +141,7 @@ def test_rescue_adds_one_adventurer_and_rerolls_exactly_the_chosen_die():
     state.apply(Go("warrens"))
     state.apply(Roll((5, 1)))
     state.apply(Rescue(1))
-    assert state.home[0] == 5 and state.dice == [5]
+    assert state.home[0] == 5 and state.dice == (5,)
     assert state.current_player == CHANCE
     assert [a for a, _ in state.chance_outcomes()] == [Reroll(f) for f in range(1, 7)]
     state.apply(Reroll(2))              # 5 + 2 = 7: success

@@ -10,19 +10,19 @@ import workshop.games.hack_and_slash as statistics
 
 from pygame_core import Match, get_game
 from pygame_core.ai import make_bot
-from pygame_core.hack_and_slash import bots
+from pygame_core.hack_and_slash import bots, forecast
 from pygame_core.hack_and_slash.components import BRAG, QUESTS_BY_ID
-from pygame_core.hack_and_slash.odds import success_chance
-from pygame_core.hack_and_slash.rules import CHOOSE, FAILED, REVEAL, Go, HackState, Quit, Rescue, Roll
+from pygame_core.hack_and_slash.odds import reroll_chance
+from pygame_core.hack_and_slash.rules import CHOOSE, FAILED, REVEAL, Go, HackAndSlashState, Quit, Rescue, Roll
 
 GAME = get_game("hack-and-slash")
 
 
 def table(face_up: list[str], home: list[int], scores_cards: list[list[str]] | None = None,
-          turn: int = 0) -> HackState:
+          turn: int = 0) -> HackAndSlashState:
     """A position at the start of `turn`'s turn with the given row, guilds and score piles."""
     state = GAME.new(len(home))
-    assert isinstance(state, HackState)
+    assert isinstance(state, HackAndSlashState)
     state.setting_up = False
     state.phase = CHOOSE
     state.face_up = list(face_up)
@@ -36,39 +36,14 @@ def table(face_up: list[str], home: list[int], scores_cards: list[list[str]] | N
     return state
 
 
-def test_chances_list_every_available_quest_with_and_without_a_rescue():
-    state = table(["rats", "crypt", "dragon"], [8, 8, 8])
-    readout = bots.chances(state)
-    assert [r["quest"] for r in readout] == ["brag", "rats", "crypt", "dragon"]
-    brag = readout[0]
-    assert math.isclose(brag["success"], 1 / 3)
-    assert math.isclose(brag["with_rescue"], 1 / 3 + 2 / 3 * 1 / 3)  # one reroll of the one die
-    for r in readout:
-        q = QUESTS_BY_ID[r["quest"]]
-        assert math.isclose(r["success"], success_chance(q))
-        assert math.isclose(r["with_rescue"], success_chance(q, True))
-        assert r["with_rescue"] >= r["success"]
-        assert r["affordable"] and r["rescue_possible"]
-
-
-def test_chances_say_what_cannot_be_staffed_or_rescued():
-    state = table(["rats", "crypt", "dragon"], [2, 8, 8])
-    readout = {r["quest"]: r for r in bots.chances(state)}
-    assert readout["dragon"]["affordable"] is False       # needs 3, 2 at home
-    assert readout["crypt"]["affordable"] is True
-    assert readout["crypt"]["rescue_possible"] is False   # both would be away
-    assert readout["rats"]["rescue_possible"] is True
-
-
 def test_rescue_chances_per_die_after_a_failure():
     state = table(["crypt", "rats", "toll"], [8, 8])
     state.apply(Go("crypt"))        # 2 dice, 8+
     state.apply(Roll((6, 1)))       # 7: fails
-    assert state.phase == FAILED
-    odds = bots.rescue_chances(state)
-    assert math.isclose(odds[1], 5 / 6)   # keep the 6, need 2+ on the reroll
-    assert odds[6] == 0.0                 # keep the 1, need 7+: impossible
-    assert bots.rescue_chances(table(["crypt", "rats", "toll"], [8, 8])) == {}
+    assert state.phase == FAILED and state.dice == (6, 1)
+    crypt = QUESTS_BY_ID["crypt"]
+    assert math.isclose(reroll_chance(crypt, state.dice, 1), 5 / 6)   # keep the 6, need 2+
+    assert reroll_chance(crypt, state.dice, 0) == 0.0                  # keep the 1, need 7+
 
 
 def test_evaluation_is_a_chance_and_exact_at_the_end():
@@ -82,9 +57,9 @@ def test_evaluation_is_a_chance_and_exact_at_the_end():
     assert bots.evaluate(ahead, 0) == 1.0 and bots.evaluate(ahead, 1) == 0.0
 
 
-def test_fast_clone_is_an_independent_equal_copy():
+def test_clone_is_an_independent_equal_copy():
     match = Match.start(GAME, 3, seed="clone")
-    twin = bots.fast_clone(match.state)
+    twin = match.state.clone()
     assert twin == match.state and twin.to_json() == match.state.to_json()
     twin.home[0] = 0
     twin.scored[1].append("rats")
@@ -120,8 +95,8 @@ def test_a_leader_likes_the_end_coming_closer():
     last_turn.ending = True
     assert bots.evaluate(last_turn, 0) > max(bots.evaluate(long_game, 0), bots.evaluate(short_game, 0))
     assert bots.evaluate(last_turn, 0) > 0.8
-    assert bots.turns_left(2, 1, [0.0, 8.0], 10, False) == [1.0, 2.0]
-    assert bots.turns_left(2, 1, [0.0, 8.0], 10, True) == [0.0, 1.0]
+    assert forecast.turns_left(2, 1, [0.0, 8.0], 10, False) == [1.0, 2.0]
+    assert forecast.turns_left(2, 1, [0.0, 8.0], 10, True) == [0.0, 1.0]
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
@@ -189,15 +164,15 @@ def test_hard_gives_a_rival_in_poor_form_less_future():
 def test_hard_builds_its_tables_in_slices_so_a_page_is_not_blocked():
     """The hard bot's first move starts by making its tables a row at a time (the page runs
     each slice in a task of its own); once made, they are kept."""
-    bots._filled.clear()
+    forecast._filled.clear()
     state = Match.start(get_game("hack-and-slash"), players=3, seed="slices").state
     steps = bots.make_bot("hard", seed=1).think(state, state.current_player)
-    first = [next(steps) for _ in range(bots.K_MAX)]  # at least a slice per row of the tables
-    assert first == [None] * bots.K_MAX and not bots._filled
+    first = [next(steps) for _ in range(forecast.K_MAX)]  # at least a slice per row of the tables
+    assert first == [None] * forecast.K_MAX and not forecast._filled
     for step in steps:
         if step is not None:
             break
-    assert bots._filled and list(bots.tables_in_steps()) == []
+    assert forecast._filled and list(forecast.tables_in_steps()) == []
     assert make_bot("hack-and-slash", "hard", 1).choose(state, state.current_player) in state.legal_actions()
 
 
@@ -205,18 +180,18 @@ def test_hard_expects_a_small_guild_to_last_longer_than_its_size_over_a_loss_rat
     # With one or two at home only Brag and one-die quests are in reach, and a success
     # brings the party back: such a guild is not dry next turn, as a flat rate of one
     # adventurer lost per turn would say.
-    alive = bots.survival_table()
+    alive = forecast.survival_table()
     assert alive[0][1] == 1.0 and alive[1][0] == 0.0
     assert 0.25 < alive[1][1] < 0.5           # one at home: about one chance in three
     assert alive[2][8] > alive[2][2] > alive[2][1]
-    assert all(alive[j][h] >= alive[j + 1][h] for j in range(bots.K_MAX) for h in range(bots.H_MAX + 1))
+    assert all(alive[j][h] >= alive[j + 1][h] for j in range(forecast.K_MAX) for h in range(forecast.H_MAX + 1))
     # Three players, seat 1 to play, seat 0 down to one adventurer: the game lasts, on
     # average, more than the round after this one.
-    turns = bots.turns_left(3, 1, [1.0, 6.0, 6.0], 12, False)
+    turns = forecast.turns_left(3, 1, [1.0, 6.0, 6.0], 12, False)
     assert 2.0 < turns[1] < 4.0 and turns[1] == turns[2] == turns[0] + 1.0
     # A full table at the start: about six rounds, as measured in games against random
     # and normal guilds (the flat rate said five).
-    assert 5.5 < bots.turns_left(3, 0, [8.0, 8.0, 8.0], 17, False)[0] < 7.5
+    assert 5.5 < forecast.turns_left(3, 0, [8.0, 8.0, 8.0], 17, False)[0] < 7.5
 
 
 def test_hard_weighs_the_chance_that_a_nearly_dry_rival_ends_the_game_soon():
@@ -224,39 +199,39 @@ def test_hard_weighs_the_chance_that_a_nearly_dry_rival_ends_the_game_soon():
     # The rounds still to come are a spread of outcomes, not one number: seat 0 plays
     # the next round with its last adventurer, and unless that one comes home it passes
     # in the round after, which is then the last.
-    odds = bots.rounds_after_this(2, 1, [1.0, 8.0], 12, False)
+    odds = forecast.rounds_after_this(2, 1, [1.0, 8.0], 12, False)
     assert math.isclose(sum(p for _, p in odds), 1.0)
     assert min(m for m, _ in odds) == 2
     assert dict(odds)[2] > 0.5                      # one adventurer usually fails
-    assert sum(m * p for m, p in odds) == pytest.approx(bots.turns_left(2, 1, [1.0, 8.0], 12, False)[0])
+    assert sum(m * p for m, p in odds) == pytest.approx(forecast.turns_left(2, 1, [1.0, 8.0], 12, False)[0])
     # The win chance is the average over those outcomes, which is not the chance at the
     # average length.
     home, scores = [1.0, 8.0], [5.0, 0.0]
-    at_the_mean = bots._win_chance_in(2, bots.turns_left(2, 1, home, 12, False), home, scores, 1, None)
+    at_the_mean = bots._win_chance_in(2, forecast.turns_left(2, 1, home, 12, False), home, scores, 1, None)
     averaged = sum(p * bots._win_chance_in(2, [m, m + 1.0], home, scores, 1, None) for m, p in odds)
     assert bots.win_chance(2, 1, home, scores, 12, False, 1) == pytest.approx(averaged)
     assert abs(averaged - at_the_mean) > 0.01
     # Nobody home at a seat still to play: this round is the last.
-    assert bots.rounds_after_this(3, 1, [4.0, 0.0, 5.0], 12, False) == ((0, 1.0),)
+    assert forecast.rounds_after_this(3, 1, [4.0, 0.0, 5.0], 12, False) == ((0, 1.0),)
 
 
 def test_rival_score_tables_are_distributions_and_wild_play_scores_less():
-    list(bots.tables_in_steps())
-    list(bots.rival_tables_in_steps())
-    wild, sound = bots._rivals[0]
+    list(forecast.tables_in_steps())
+    list(forecast.rival_tables_in_steps())
+    wild, sound = forecast.rival_tables()
     for table_ in (wild, sound):
         assert table_[0][8][0] == 1.0                   # no turns left: nothing more to score
-        for t in (1, 4, bots.RIVAL_TURNS):
-            for h in (0, 1, 8, bots.RIVAL_HOME):
+        for t in (1, 4, forecast.RIVAL_TURNS):
+            for h in (0, 1, 8, forecast.RIVAL_HOME):
                 assert math.isclose(sum(table_[t][h]), 1.0)
     mean = lambda d: sum(i * p for i, p in enumerate(d))  # noqa: E731
     assert mean(wild[6][8]) < mean(sound[6][8])
-    assert mean(sound[6][8]) == pytest.approx(bots.future(8, 6)[0], abs=0.5)
+    assert mean(sound[6][8]) == pytest.approx(forecast.future(8, 6)[0], abs=0.5)
 
 
 def test_hard_plans_to_win_more_often_against_wild_rivals_than_sound_ones():
-    list(bots.tables_in_steps())
-    list(bots.rival_tables_in_steps())
+    list(forecast.tables_in_steps())
+    list(forecast.rival_tables_in_steps())
     state = table(["rats", "crypt", "dragon"], [8, 8, 8])
     plans = {}
     for sound in (0.0, 1.0):

@@ -240,7 +240,7 @@ def test_short_bag_draws_what_remains():
     assert state.hands[0] == ["G1"] and state.current_player == 1
     # with the bag empty a placement draws nothing and the turn moves on
     state.turn = 0
-    state._legal = None
+    state.forget_legal_actions()
     state.apply(place("G1@-2,0"))
     assert state.current_player == 1 and state.hands[0] == []
     # and an empty hand can still pass (which changes nothing)
@@ -262,7 +262,7 @@ def test_score_tile_points_with_every_bonus_cell(bonus, cell, tile, expected):
     assert state.layout.bonus.get(Hex.parse(cell)) == bonus
     rot = 0
     action = Place(tile, *Hex.parse(cell), rot)
-    state._open.add(action.cell)  # a lone tile: no neighbours (as if on a Deployment Cell)
+    state.open_cells.add(action.cell)  # a lone tile: no neighbours (as if on a Deployment Cell)
     assert state.score_of(action)[0] == expected
 
 
@@ -285,7 +285,7 @@ def test_pass_returns_the_whole_hand_draws_as_many_and_scores_zero():
     state = position(board={"2,0": ("R1", 0)}, hands=[["X", "X", "U"], ["B1"]], scores=[7, 0])
     state.apply(PASS)
     assert state.hands[0] == [] and state.bag["U"] == comp.UNIVERSALS and state.scores_ == [7, 0]
-    assert state.pending == [0, 0, 0]
+    assert state.pending == (0, 0, 0)
     for code in ("G1", "G1", "B2"):
         state.apply(Draw(code))
     assert state.hands[0] == ["G1", "G1", "B2"] and state.current_player == 1

@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Generator, Iterator, Sequence, cast
+from typing import Any, Generator, Iterator, Sequence
 
 from ..ai import Bot, bot_for_level
 from ..ai.lookahead import Candidate, LookaheadBot
-from ..engine import CHANCE, Match, State
-from ..hexgrid import Hex
-from .components import AMBER, BONUSES, BROWN, DEPLOY, PINK, SKY, TILE_BY_CODE
-from .rules import END, PASS, Draw, HexPleaseState, Place
+from ..engine import CHANCE, State
+from .notation import END, PASS, Draw, Place
+from .state import HexPleaseState
 
 HAND_WEIGHT = 0.15
 """Roughly how many points one point of tile value in hand is worth before the end."""
@@ -47,22 +46,9 @@ def evaluate(state: HexPleaseState, seat: int) -> float:
     return 0.5 + 0.5 * math.tanh((worth[seat] - best_other) / 15.0)
 
 
-def scored_placements(state: HexPleaseState, seat: int) -> list[tuple[int, Place]]:
-    """Every placement of `seat`'s hand with the points it would score now."""
-    moves = state.placements(seat)
-    around, bonus = state._around, state.layout.bonus
-    out = []
-    for a in moves:
-        cell = cast(Hex, (a.q, a.r))   # equal to the Hex key
-        b = BONUSES[bonus[cell]] if cell in bonus else None
-        pts = TILE_BY_CODE[a.tile].points
-        out.append((pts * (b.multiply if b else 1) + around[cell] + (b.add if b else 0), a))
-    return out
-
-
 def best_points(state: HexPleaseState, seat: int) -> tuple[int, Place | None]:
     best, move = 0, None
-    for pts, a in scored_placements(state, seat):
+    for pts, a in state.scored_placements(seat):
         if pts > best:
             best, move = pts, a
     return best, move
@@ -95,7 +81,7 @@ class EasyBot(_Base):
     name = "hex-please easy"
 
     def think(self, state: Any, seat: int) -> Iterator[Any]:
-        scored = scored_placements(state, seat)
+        scored = state.scored_placements(seat)
         if not scored:
             yield self.fallback(state)
             return
@@ -107,7 +93,7 @@ class NormalBot(_Base):
     name = "hex-please normal"
 
     def think(self, state: Any, seat: int) -> Iterator[Any]:
-        scored = scored_placements(state, seat)
+        scored = state.scored_placements(seat)
         if not scored:
             yield self.fallback(state)
             return
@@ -141,7 +127,7 @@ class HardBot(LookaheadBot):
 
     def candidates(self, state: State, seat: int) -> Generator[None, None, list[Candidate]]:
         assert isinstance(state, HexPleaseState)
-        scored = scored_placements(state, seat)
+        scored = state.scored_placements(seat)
         scored.sort(key=lambda pa: -pa[0])          # stable: ties keep the rules' order
         picks: list[Candidate] = [(float(p), a) for p, a in scored[:self.breadth]]
         if PASS in state.legal_actions():

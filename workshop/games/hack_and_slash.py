@@ -6,7 +6,7 @@ from typing import Any
 
 from pygame_core.engine import CHANCE, Match
 from pygame_core.hack_and_slash.components import BRAG, QUESTS
-from pygame_core.hack_and_slash.rules import Go, Rescue
+from pygame_core.hack_and_slash.notation import Go, Rescue
 
 
 USAGE_LABELS: dict[str, str] = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pygame_core.engine import Match
 from pygame_core.hex_please.components import AMBER, BROWN, DEPLOY, PINK, SKY
-from pygame_core.hex_please.rules import HexPleaseState
+from pygame_core.hex_please.state import HexPleaseState
 
 
 USAGE_LABELS: dict[str, str] = {SKY: "Sky Blue +3", PINK: "Pink +5", BROWN: "Brown x2",
