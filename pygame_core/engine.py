@@ -76,6 +76,7 @@ class State(ABC):
     """
 
     game: ClassVar["Game"]
+    __slots__ = ()  # so a slotted game state has no __dict__: a misspelt attribute raises
 
     # -- what subclasses provide -------------------------------------------------
     @property
