@@ -29,7 +29,7 @@ from ..ai import Bot, RandomBot, bot_for_level
 from ..engine import CHANCE, Action, Match, State
 from .components import CARDS, CARDS_BY_ID, DECEPTION_CAUGHT_LOSS, T_DEALT
 from .rules import (
-    RACE_STEP, RACE_TIMES, Cast, Challenge, Dealer, Detonate, Draw, Eradicate, HexHex, HexState,
+    RACE_STEP, RACE_TIMES, Cast, Challenge, Dealer, Detonate, Draw, Eradicate, HexHex, HexHexState,
     Law, Null, Pass, Play, React, Spite, Strike, Suffer, Take, hex_loss,
 )
 
@@ -51,7 +51,7 @@ EASY_THOUGHT = 0.8
 SUFFER_ORDER = ("whatthehex", "level", "spite", "curse")
 
 
-def evaluate(state: HexState, seat: int) -> float:
+def evaluate(state: HexHexState, seat: int) -> float:
     """Roughly the chance `seat` wins: its Voice margin over the others, squashed to [0, 1]."""
     if state.is_over:
         winners = state.winners
@@ -63,7 +63,7 @@ def evaluate(state: HexState, seat: int) -> float:
     return max(0.0, min(1.0, 0.5 + margin / 16))
 
 
-def _margin(state: HexState, seat: int) -> float:
+def _margin(state: HexHexState, seat: int) -> float:
     v = state.voice
     others = [x for i, x in enumerate(v) if i != seat]
     return v[seat] - 0.5 * (max(others) + sum(others) / len(others))
@@ -75,13 +75,13 @@ def _react(level: str, rng: random.Random) -> React:
     return React(min(RACE_TIMES[-1], RACE_STEP * round(ms / RACE_STEP)))
 
 
-def _leaders(state: HexState, seat: int) -> list[int]:
+def _leaders(state: HexHexState, seat: int) -> list[int]:
     others = [s for s in range(state.players) if s != seat]
     top = max(state.voice[s] for s in others)
     return [s for s in others if state.voice[s] == top]
 
 
-def _score(state: HexState, seat: int, action: Any) -> float:
+def _score(state: HexHexState, seat: int, action: Any) -> float:
     """The normal bot's rule of thumb for one action (higher is better)."""
     v = state.voice
     lead = max(v[s] for s in range(state.players) if s != seat)
@@ -134,7 +134,7 @@ def _score(state: HexState, seat: int, action: Any) -> float:
     return 0.0
 
 
-def _take_score(state: HexState, seat: int, action: Take) -> float:
+def _take_score(state: HexHexState, seat: int, action: Take) -> float:
     """Being HEXED: bad, unless another Hex on this seat that would go off instead costs more.
 
     With more Hexes on a seat than its cards can answer, the seat chooses which go off; the
@@ -149,7 +149,7 @@ def _take_score(state: HexState, seat: int, action: Take) -> float:
     return 5.0 + saved if saved > 0 else -3.0
 
 
-def heuristic_action(state: HexState, seat: int, rng: random.Random, level: str = "normal") -> Any:
+def heuristic_action(state: HexHexState, seat: int, rng: random.Random, level: str = "normal") -> Any:
     """The normal bot's choice; also the rollout policy of the hard bot."""
     acts = state.legal_actions()
     if len(acts) == 1:
@@ -192,7 +192,7 @@ class NormalBot(Bot):
     name = "normal"
 
     def think(self, state: State, seat: int) -> Iterator[Action | None]:
-        assert isinstance(state, HexState)
+        assert isinstance(state, HexHexState)
         yield heuristic_action(state, seat, self.rng, "normal")
 
 
@@ -202,7 +202,7 @@ class EasyBot(RandomBot):
     name = "easy"
 
     def think(self, state: State, seat: int) -> Iterator[Action | None]:
-        assert isinstance(state, HexState)
+        assert isinstance(state, HexHexState)
         if state.jobs[0][0] == "race":
             yield _react("easy", self.rng)
             return
@@ -222,7 +222,7 @@ SEARCHED = frozenset({"play", "window", "cast", "spite", "boom", "strike"})
 """Decisions worth a search; races, signs, laws and dealer picks follow the rule of thumb."""
 
 
-def rollout(state: HexState, seat: int, rng: random.Random, max_steps: int = 400) -> float:
+def rollout(state: HexHexState, seat: int, rng: random.Random, max_steps: int = 400) -> float:
     """Finish the round with the normal policy for everyone; the Voice margin of `seat`.
 
     The seat itself reacts to a HEX-HEX race with its own (hard) reflexes.
@@ -243,7 +243,7 @@ def rollout(state: HexState, seat: int, rng: random.Random, max_steps: int = 400
     return _margin(state, seat)
 
 
-def forget_hidden(state: HexState, seat: int) -> HexState:
+def forget_hidden(state: HexHexState, seat: int) -> HexHexState:
     """A copy in which every card `seat` cannot see is laid out in one fixed order.
 
     `Game.determinize` resamples those cards, but shuffles them from the order it finds
@@ -274,7 +274,7 @@ def forget_hidden(state: HexState, seat: int) -> HexState:
     return new
 
 
-def no_bluffs(state: HexState, acts: list[Any]) -> list[Any]:
+def no_bluffs(state: HexHexState, acts: list[Any]) -> list[Any]:
     """Under Deception: only truthful claims, if there are any.
 
     The rollouts' rivals never challenge, so the search sees a bluff as free; real players
@@ -305,7 +305,7 @@ class HardBot(Bot):
         self.last_values: dict[str, float] = {}
 
     def think(self, state: State, seat: int) -> Iterator[Action | None]:
-        assert isinstance(state, HexState)
+        assert isinstance(state, HexHexState)
         kind = state.jobs[0][0]
         acts = state.legal_actions()
         if len(acts) == 1:
@@ -337,7 +337,7 @@ class HardBot(Bot):
         for _ in range(samples):
             # Paired comparison: every candidate is tried in the same world with the same dice.
             world = game.determinize(known, seat, self.rng)
-            assert isinstance(world, HexState)
+            assert isinstance(world, HexHexState)
             dice = self.rng.random()
             for action in ranked:
                 trial = world.clone()

@@ -350,7 +350,7 @@ def _markers(h: dict[str, Any]) -> int:
     return h["boost"] + h["obs"] + (1 if h["mad"] else 0)
 
 
-class HexState(State):
+class HexHexState(State):
     def __init__(self, players: int, series: int = 1, rulings: str = CURRENT_RULINGS) -> None:
         n = players
         self.players = n
@@ -1616,8 +1616,8 @@ class HexState(State):
                 del data[key]
         return data
 
-    def clone(self) -> "HexState":
-        new = HexState.__new__(HexState)
+    def clone(self) -> "HexHexState":
+        new = HexHexState.__new__(HexHexState)
         new.__dict__.update(_copy_fields(vars(self)))
         return new
 
@@ -1703,7 +1703,7 @@ def _copy_item(it: Any) -> Any:
 
 
 _NEWER_FIELDS = ("rulings", "history")
-"""Fields a state under the original rulings leaves out of its JSON (see HexState.to_dict)."""
+"""Fields a state under the original rulings leaves out of its JSON (see HexHexState.to_dict)."""
 _FLAT = ("wins", "laws", "voice", "discard", "table", "played", "ward", "deceive", "charm",
          "signs", "hexed", "events")
 
@@ -1757,19 +1757,19 @@ class HexHexGame(Game):
                           legacy=ORIGINAL_RULINGS, hidden=True),
     }
 
-    def _new(self, players: int, options: dict[str, Any]) -> HexState:
-        state = HexState(players, options["series"], options["rulings"])
+    def _new(self, players: int, options: dict[str, Any]) -> HexHexState:
+        state = HexHexState(players, options["series"], options["rulings"])
         state._advance()
         return state
 
-    def from_dict(self, data: dict[str, Any]) -> HexState:
+    def from_dict(self, data: dict[str, Any]) -> HexHexState:
         players = data["players"]
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise ValueError(f"bad player count {players!r}")
         rulings = data.get("rulings", ORIGINAL_RULINGS)   # not named: original (see to_dict)
         if rulings not in RULINGS:
             raise ValueError(f"bad rulings {rulings!r}")
-        state = HexState(players, int(data["series"]), rulings)
+        state = HexHexState(players, int(data["series"]), rulings)
         fields = [k for k in vars(state) if k != "rulings" and (k in data or k not in _NEWER_FIELDS)]
         for key in fields:
             default = getattr(state, key)
@@ -1809,7 +1809,7 @@ class HexHexGame(Game):
         hands, and a face-down Deception card waiting in a window becomes one of its owner's
         resampled face-down cards.
         """
-        assert isinstance(state, HexState)
+        assert isinstance(state, HexHexState)
         new = state.clone()
         h: dict[str, Any] | None   # a Hex; hex_by_id below may find none
         # Others' face-down answers (their cards are still in hand) are chosen again afterwards.
@@ -1887,7 +1887,7 @@ class HexHexGame(Game):
         return new
 
 
-def invariants(state: HexState) -> None:
+def invariants(state: HexHexState) -> None:
     """What must hold in every position (tests/invariants.py runs it after every step)."""
     cards = (sum(state.deck.values()) + len(state.discard) + sum(len(b) for b in state.buried)
              + sum(len(h) for h in state.hands) + len(state.table))
@@ -1905,4 +1905,4 @@ def invariants(state: HexState) -> None:
 DECK_SIZE = sum(c.count for c in CARDS)
 
 GAME = HexHexGame()
-HexState.game = GAME
+HexHexState.game = GAME

@@ -58,7 +58,7 @@ GAIN_REASONS = {
 
 
 def event_words(event: Event, names: Sequence[str]) -> str | None:
-    """An event of HexState in words for the log, or None for one the log leaves out."""
+    """An event of HexHexState in words for the log, or None for one the log leaves out."""
     kind, amount = event.kind, event.amount
     who, other = _name(names, event.seat), _name(names, event.other)
     n = voice(abs(amount))

@@ -7,14 +7,14 @@ from typing import Any
 
 from pygame_core.engine import Match
 from pygame_core.hex_hex.components import CARDS, CARDS_BY_ID, T_DEALT
-from pygame_core.hex_hex.rules import Draw, HexState
+from pygame_core.hex_hex.rules import Draw, HexHexState
 
 
 USAGE_LABELS: dict[str, str] = {c.id: c.name for c in CARDS}
 """Names for the report's rows, in the order of components.py."""
 
 
-class _CountingState(HexState):
+class _CountingState(HexHexState):
     """A replay copy that counts every card leaving a hand to be played (face up or down)."""
 
     played_cards: Counter[str]
