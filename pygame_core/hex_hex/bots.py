@@ -28,6 +28,7 @@ from typing import Any, Iterator, cast
 from ..ai import Bot, RandomBot, bot_for_level
 from ..engine import CHANCE, Action, Match, State
 from .components import CARDS, CARDS_BY_ID, DECEPTION_CAUGHT_LOSS, T_DEALT
+from .records import Answer, DetonateCard, NullCard
 from .rules import (
     RACE_STEP, RACE_TIMES, Cast, Challenge, Dealer, Detonate, Draw, Eradicate, HexHex, HexHexState,
     Law, Null, Pass, Play, React, Spite, Strike, Suffer, Take, hex_loss,
@@ -112,19 +113,20 @@ def _score(state: HexHexState, seat: int, action: Any) -> float:
         return _take_score(state, seat, action)
     if isinstance(action, HexHex):
         # The caller cannot be the slowest: everyone else risks 3 Voice.
-        stuck = state.jobs[0][0] == "play" and bool(state.hexes) and not state.answers(seat, state.answering())
+        stuck = state.phase == "play" and bool(state.hexes) and not state.answers(seat, state.answering())
         return 1.5 if stuck else 0.6
     if isinstance(action, Pass):
         return 0.0
     if isinstance(action, Null):
         it = state.pending[action.item]
-        if it["kind"] == "play":
-            mine = seat in it.get("to", [])
-            return 1.2 if mine else -0.8
-        if it["kind"] == "null":
-            target = state.pending[it["target"]]
-            return 1.0 if target["seat"] == seat else -1.0
-        return 0.8 if it["kind"] == "detonate" and it["target"] == seat else -1.0
+        match it:
+            case Answer():
+                return 1.2 if seat in it.to else -0.8
+            case NullCard(target=target):
+                return 1.0 if state.pending[target].seat == seat else -1.0
+            case DetonateCard(target=target):
+                return 0.8 if target == seat else -1.0
+        return -1.0
     if isinstance(action, Detonate):
         return 0.9 + (0.2 if v[action.target] == lead else 0.0)   # you gain 1
     if isinstance(action, Eradicate):
@@ -144,7 +146,7 @@ def _take_score(state: HexHexState, seat: int, action: Take) -> float:
     if h is None or not state.multi() or not state.answers(seat, h):
         return -3.0                     # no choice: nothing in hand answers this Hex
     others = [hex_loss(x) for x in state.hexes
-              if x["at"] == seat and x["id"] != h["id"] and str(x["id"]) not in state.commits]
+              if x.at == seat and x.id != h.id and x.id not in state.commits]
     saved = max(others, default=0) - hex_loss(h)
     return 5.0 + saved if saved > 0 else -3.0
 
@@ -154,7 +156,7 @@ def heuristic_action(state: HexHexState, seat: int, rng: random.Random, level: s
     acts = state.legal_actions()
     if len(acts) == 1:
         return acts[0]
-    kind = state.jobs[0][0]
+    kind = state.phase
     if kind == "race":
         return _react(level, rng)
     if kind == "sign":
@@ -203,7 +205,7 @@ class EasyBot(RandomBot):
 
     def think(self, state: State, seat: int) -> Iterator[Action | None]:
         assert isinstance(state, HexHexState)
-        if state.jobs[0][0] == "race":
+        if state.phase == "race":
             yield _react("easy", self.rng)
             return
         if self.rng.random() < EASY_THOUGHT:
@@ -252,8 +254,8 @@ def forget_hidden(state: HexHexState, seat: int) -> HexHexState:
     """
     new = state.clone()
     others = [s for s in range(new.players) if s != seat]
-    pinned = {s: [h["force"] for h in new.hexes
-                  if h["force"] and h["at"] == s and h["force"] in new.hands[s]] for s in others}
+    pinned = {s: [h.force for h in new.hexes
+                  if h.force and h.at == s and h.force in new.hands[s]] for s in others}
     unseen = [c for c, k in new.deck.items() for _ in range(k)]
     for s in others:
         hand = list(new.hands[s])
@@ -306,7 +308,7 @@ class HardBot(Bot):
 
     def think(self, state: State, seat: int) -> Iterator[Action | None]:
         assert isinstance(state, HexHexState)
-        kind = state.jobs[0][0]
+        kind = state.phase
         acts = state.legal_actions()
         if len(acts) == 1:
             yield acts[0]
