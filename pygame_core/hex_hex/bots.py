@@ -26,12 +26,12 @@ from collections import Counter
 from typing import Any, Iterator, cast
 
 from ..ai import Bot, RandomBot, bot_for_level
-from ..engine import CHANCE, Action, Match, State
-from .components import CARDS, CARDS_BY_ID, DECEPTION_CAUGHT_LOSS, T_DEALT
+from ..engine import CHANCE, Action, State
+from .components import DECEPTION_CAUGHT_LOSS
 from .records import Answer, DetonateCard, NullCard
 from .rules import (
-    RACE_STEP, RACE_TIMES, Cast, Challenge, Dealer, Detonate, Draw, Eradicate, HexHex, HexHexState,
-    Law, Null, Pass, Play, React, Spite, Strike, Suffer, Take, hex_loss,
+    RACE_STEP, RACE_TIMES, Cast, Challenge, Dealer, Detonate, Eradicate, HexHex, HexHexState, Law, Null,
+    Pass, Play, React, Spite, Strike, Suffer, Take, hex_loss,
 )
 
 REFLEXES = {"easy": (650, 1100), "normal": (450, 800), "hard": (300, 550)}
