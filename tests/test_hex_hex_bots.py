@@ -20,8 +20,8 @@ def start(hands: list[list[str]], dealer: int = 0):
     everyone = [c for h in hands for c in h]
     for c in set(everyone):
         state.deck[c] = max(state.deck[c], everyone.count(c))   # a stacked deck
-    while state.current_player == CHANCE and state.jobs[0][0] == "draw":
-        state.apply(Draw(queues[state.jobs[0][1]].pop(0)))
+    while state.current_player == CHANCE and state.phase == "draw":
+        state.apply(Draw(queues[state.jobs[0].seat].pop(0)))
     return state
 
 
@@ -33,7 +33,7 @@ def race_state():
     state = start([hand("hexhex"), hand(), hand(), hand()])
     state.apply(Cast(0))
     state.apply(HexHex())          # seat 0 calls HEX-HEX instead of answering: the others race
-    assert state.jobs[0][0] == "race"
+    assert state.phase == "race"
     return state
 
 
@@ -95,7 +95,7 @@ def test_hard_bot_choice_depends_only_on_what_its_seat_may_know():
             state = match.state
             seat = state.current_player
             assert seat is not None and seat >= 0
-            if state.jobs[0][0] in ("play", "cast") and len(state.legal_actions()) > 1:
+            if state.phase in ("play", "cast") and len(state.legal_actions()) > 1:
                 # Another deal of the hidden cards, the same in everything the seat sees.
                 other = GAME.determinize(state, seat, random.Random(g))
                 assert other.view(seat) == state.view(seat) and other.to_json() != state.to_json()
@@ -128,5 +128,5 @@ def test_hard_bot_under_deception_bluffs_only_when_the_hex_costs_more_than_being
     state = deceiving(["spite", "curse", "curse", "curse"])
     acts = state.legal_actions()
     assert no_bluffs(state, acts) == [Take(0)]
-    state.hexes[0]["esc"] = 5            # a Hex worth 6: a bluff risks no more
+    state.hexes[0].esc = 5            # a Hex worth 6: a bluff risks no more
     assert no_bluffs(state, acts) == acts

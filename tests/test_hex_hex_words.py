@@ -115,7 +115,7 @@ def test_a_detonate_is_told_with_who_set_it_off_and_what_they_gain():
     lines = told(state, Detonate(2))
     assert lines == ["Ada Detonates the Hex arriving at Cy"]
     lines = []
-    while state.jobs[0][0] == "window":
+    while state.phase == "window":
         lines += told(state, Pass())[1:]
     assert lines[:3] == ["Ada's Detonate sets the Hex off as it reaches Cy; Ada gains 1 Voice",
                      "The Hex goes off on Cy: Cy loses 1 Voice",
@@ -131,7 +131,7 @@ def test_a_null_is_told_with_the_card_it_cancels():
     told_until(state, 3)
     assert told(state, Null(0)) == ["Di plays Null on Bo's Turn Aside Right"]
     lines = []
-    while state.jobs[0][0] == "window":
+    while state.phase == "window":
         lines += told(state, Pass())[1:]
     assert lines == ["Bo's Turn Aside Right is cancelled"]
 
@@ -162,7 +162,7 @@ def test_a_caught_bluff_is_told_and_its_hex_goes_off_for_six():
     assert lines[1] == ("Cy catches Bo bluffing: the face-down card is Turn Aside Left. "
                         "The Hex will go off on Bo for 6 Voice")
     rest = []
-    while state.jobs[0][0] == "window":
+    while state.phase == "window":
         rest += told(state, Pass())[1:]
     assert "The Hex goes off on Bo for the bluff: Bo loses 6 Voice" in rest
 
@@ -176,7 +176,7 @@ def test_a_dismiss_is_told_with_its_gain():
     close_window(state)
     told(state, Play("dismiss", 0))
     lines = []
-    while state.jobs[0][0] == "window":
+    while state.phase == "window":
         lines += told(state, Pass())[1:]
     assert lines[0] == "Bo Dismisses the Hex and gains 2 Voice"
 

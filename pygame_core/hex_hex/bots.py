@@ -26,11 +26,12 @@ from collections import Counter
 from typing import Any, Iterator, cast
 
 from ..ai import Bot, RandomBot, bot_for_level
-from ..engine import CHANCE, Action, Match, State
-from .components import CARDS, CARDS_BY_ID, DECEPTION_CAUGHT_LOSS, T_DEALT
+from ..engine import CHANCE, Action, State
+from .components import DECEPTION_CAUGHT_LOSS
+from .records import Answer, DetonateCard, NullCard
 from .rules import (
-    RACE_STEP, RACE_TIMES, Cast, Challenge, Dealer, Detonate, Draw, Eradicate, HexHex, HexState,
-    Law, Null, Pass, Play, React, Spite, Strike, Suffer, Take, hex_loss,
+    RACE_STEP, RACE_TIMES, Cast, Challenge, Dealer, Detonate, Eradicate, HexHex, HexHexState, Law, Null,
+    Pass, Play, React, Spite, Strike, Suffer, Take, hex_loss,
 )
 
 REFLEXES = {"easy": (650, 1100), "normal": (450, 800), "hard": (300, 550)}
@@ -51,7 +52,7 @@ EASY_THOUGHT = 0.8
 SUFFER_ORDER = ("whatthehex", "level", "spite", "curse")
 
 
-def evaluate(state: HexState, seat: int) -> float:
+def evaluate(state: HexHexState, seat: int) -> float:
     """Roughly the chance `seat` wins: its Voice margin over the others, squashed to [0, 1]."""
     if state.is_over:
         winners = state.winners
@@ -63,7 +64,7 @@ def evaluate(state: HexState, seat: int) -> float:
     return max(0.0, min(1.0, 0.5 + margin / 16))
 
 
-def _margin(state: HexState, seat: int) -> float:
+def _margin(state: HexHexState, seat: int) -> float:
     v = state.voice
     others = [x for i, x in enumerate(v) if i != seat]
     return v[seat] - 0.5 * (max(others) + sum(others) / len(others))
@@ -75,13 +76,13 @@ def _react(level: str, rng: random.Random) -> React:
     return React(min(RACE_TIMES[-1], RACE_STEP * round(ms / RACE_STEP)))
 
 
-def _leaders(state: HexState, seat: int) -> list[int]:
+def _leaders(state: HexHexState, seat: int) -> list[int]:
     others = [s for s in range(state.players) if s != seat]
     top = max(state.voice[s] for s in others)
     return [s for s in others if state.voice[s] == top]
 
 
-def _score(state: HexState, seat: int, action: Any) -> float:
+def _score(state: HexHexState, seat: int, action: Any) -> float:
     """The normal bot's rule of thumb for one action (higher is better)."""
     v = state.voice
     lead = max(v[s] for s in range(state.players) if s != seat)
@@ -112,19 +113,20 @@ def _score(state: HexState, seat: int, action: Any) -> float:
         return _take_score(state, seat, action)
     if isinstance(action, HexHex):
         # The caller cannot be the slowest: everyone else risks 3 Voice.
-        stuck = state.jobs[0][0] == "play" and bool(state.hexes) and not state.answers(seat, state.answering())
+        stuck = state.phase == "play" and bool(state.hexes) and not state.answers(seat, state.answering())
         return 1.5 if stuck else 0.6
     if isinstance(action, Pass):
         return 0.0
     if isinstance(action, Null):
         it = state.pending[action.item]
-        if it["kind"] == "play":
-            mine = seat in it.get("to", [])
-            return 1.2 if mine else -0.8
-        if it["kind"] == "null":
-            target = state.pending[it["target"]]
-            return 1.0 if target["seat"] == seat else -1.0
-        return 0.8 if it["kind"] == "detonate" and it["target"] == seat else -1.0
+        match it:
+            case Answer():
+                return 1.2 if seat in it.to else -0.8
+            case NullCard(target=target):
+                return 1.0 if state.pending[target].seat == seat else -1.0
+            case DetonateCard(target=target):
+                return 0.8 if target == seat else -1.0
+        return -1.0
     if isinstance(action, Detonate):
         return 0.9 + (0.2 if v[action.target] == lead else 0.0)   # you gain 1
     if isinstance(action, Eradicate):
@@ -134,7 +136,7 @@ def _score(state: HexState, seat: int, action: Any) -> float:
     return 0.0
 
 
-def _take_score(state: HexState, seat: int, action: Take) -> float:
+def _take_score(state: HexHexState, seat: int, action: Take) -> float:
     """Being HEXED: bad, unless another Hex on this seat that would go off instead costs more.
 
     With more Hexes on a seat than its cards can answer, the seat chooses which go off; the
@@ -144,17 +146,17 @@ def _take_score(state: HexState, seat: int, action: Take) -> float:
     if h is None or not state.multi() or not state.answers(seat, h):
         return -3.0                     # no choice: nothing in hand answers this Hex
     others = [hex_loss(x) for x in state.hexes
-              if x["at"] == seat and x["id"] != h["id"] and str(x["id"]) not in state.commits]
+              if x.at == seat and x.id != h.id and x.id not in state.commits]
     saved = max(others, default=0) - hex_loss(h)
     return 5.0 + saved if saved > 0 else -3.0
 
 
-def heuristic_action(state: HexState, seat: int, rng: random.Random, level: str = "normal") -> Any:
+def heuristic_action(state: HexHexState, seat: int, rng: random.Random, level: str = "normal") -> Any:
     """The normal bot's choice; also the rollout policy of the hard bot."""
     acts = state.legal_actions()
     if len(acts) == 1:
         return acts[0]
-    kind = state.jobs[0][0]
+    kind = state.phase
     if kind == "race":
         return _react(level, rng)
     if kind == "sign":
@@ -192,7 +194,7 @@ class NormalBot(Bot):
     name = "normal"
 
     def think(self, state: State, seat: int) -> Iterator[Action | None]:
-        assert isinstance(state, HexState)
+        assert isinstance(state, HexHexState)
         yield heuristic_action(state, seat, self.rng, "normal")
 
 
@@ -202,8 +204,8 @@ class EasyBot(RandomBot):
     name = "easy"
 
     def think(self, state: State, seat: int) -> Iterator[Action | None]:
-        assert isinstance(state, HexState)
-        if state.jobs[0][0] == "race":
+        assert isinstance(state, HexHexState)
+        if state.phase == "race":
             yield _react("easy", self.rng)
             return
         if self.rng.random() < EASY_THOUGHT:
@@ -222,7 +224,7 @@ SEARCHED = frozenset({"play", "window", "cast", "spite", "boom", "strike"})
 """Decisions worth a search; races, signs, laws and dealer picks follow the rule of thumb."""
 
 
-def rollout(state: HexState, seat: int, rng: random.Random, max_steps: int = 400) -> float:
+def rollout(state: HexHexState, seat: int, rng: random.Random, max_steps: int = 400) -> float:
     """Finish the round with the normal policy for everyone; the Voice margin of `seat`.
 
     The seat itself reacts to a HEX-HEX race with its own (hard) reflexes.
@@ -243,7 +245,7 @@ def rollout(state: HexState, seat: int, rng: random.Random, max_steps: int = 400
     return _margin(state, seat)
 
 
-def forget_hidden(state: HexState, seat: int) -> HexState:
+def forget_hidden(state: HexHexState, seat: int) -> HexHexState:
     """A copy in which every card `seat` cannot see is laid out in one fixed order.
 
     `Game.determinize` resamples those cards, but shuffles them from the order it finds
@@ -252,8 +254,8 @@ def forget_hidden(state: HexState, seat: int) -> HexState:
     """
     new = state.clone()
     others = [s for s in range(new.players) if s != seat]
-    pinned = {s: [h["force"] for h in new.hexes
-                  if h["force"] and h["at"] == s and h["force"] in new.hands[s]] for s in others}
+    pinned = {s: [h.force for h in new.hexes
+                  if h.force and h.at == s and h.force in new.hands[s]] for s in others}
     unseen = [c for c, k in new.deck.items() for _ in range(k)]
     for s in others:
         hand = list(new.hands[s])
@@ -274,7 +276,7 @@ def forget_hidden(state: HexState, seat: int) -> HexState:
     return new
 
 
-def no_bluffs(state: HexState, acts: list[Any]) -> list[Any]:
+def no_bluffs(state: HexHexState, acts: list[Any]) -> list[Any]:
     """Under Deception: only truthful claims, if there are any.
 
     The rollouts' rivals never challenge, so the search sees a bluff as free; real players
@@ -305,8 +307,8 @@ class HardBot(Bot):
         self.last_values: dict[str, float] = {}
 
     def think(self, state: State, seat: int) -> Iterator[Action | None]:
-        assert isinstance(state, HexState)
-        kind = state.jobs[0][0]
+        assert isinstance(state, HexHexState)
+        kind = state.phase
         acts = state.legal_actions()
         if len(acts) == 1:
             yield acts[0]
@@ -337,7 +339,7 @@ class HardBot(Bot):
         for _ in range(samples):
             # Paired comparison: every candidate is tried in the same world with the same dice.
             world = game.determinize(known, seat, self.rng)
-            assert isinstance(world, HexState)
+            assert isinstance(world, HexHexState)
             dice = self.rng.random()
             for action in ranked:
                 trial = world.clone()

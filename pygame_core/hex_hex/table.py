@@ -8,12 +8,14 @@ window item or any other piece of notation.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..engine import Event
 from ..names import default_name
 from .components import CARDS_BY_ID, DECEPTION_CAUGHT_LOSS, HAND_SIZE, MARKED_MAN_LIMIT, TRICKS_TAKE
-from .rules import EFFECT_NAMES, MAX_TIEBREAKS, law_text, sending
+from .laws import law_text
+from .position import MAX_TIEBREAKS
+from .words import EFFECT_NAMES, sending
 
 SETUP_TEXT = (f"A dealer is drawn at random and deals {HAND_SIZE} cards to each player; everyone "
               "starts with 5 Voice, and cards that act when dealt are turned up at once.")
@@ -58,89 +60,198 @@ GAIN_REASONS = {
 
 
 def event_words(event: Event, names: Sequence[str]) -> str | None:
-    """An event of HexState in words for the log, or None for one the log leaves out."""
-    kind, amount = event.kind, event.amount
+    """An event of the match's log (see events.py and `State.emit`) in words, or None for
+    one the log leaves out."""
     who, other = _name(names, event.seat), _name(names, event.other)
-    n = voice(abs(amount))
-    if kind == "hexed":
-        card = event.subject
-        if card == "whatthehex":
-            return (f"The Hex goes off on {who}, who plays What the Hex Up With That?: everyone "
-                    f"else loses Voice to {who}, who gains {n}")
-        if card == "level":
-            return f"The Hex goes off on {who}, who plays Level and gains {n}"
-        if not amount:
-            return f"The Hex goes off on {who}, but {who}'s Ward keeps every Voice"
-        extra = " (Curse adds 2)" if card == "curse" else (f", and plays {_card(card)}" if card else "")
-        return f"The Hex goes off on {who}: {who} loses {n}{extra}"
-    if kind == "bluff":
+    n = voice(abs(event.amount))
+    match event.kind:
+        case "played":
+            return None       # the action's own line says what was played (and hides a face-down card)
+        case "hexed" | "bluff":
+            return _went_off(event, who, n)
+        case "gain" | "lose":
+            return _voice_changed(event, who, other, n)
+        case "detonate":
+            return f"{who}'s Detonate sets the Hex off as it reaches {other}; {who} gains {n}"
+        case "challenge":
+            return (f"{who} challenges {other}'s face-down card, but it really is {_card(event.subject)}: "
+                    f"{who} loses {n}")
+        case "caught":
+            return (f"{other} catches {who} bluffing: the face-down card is {_card(event.subject)}. "
+                    f"The Hex will go off on {who} for {voice(DECEPTION_CAUGHT_LOSS)}")
+        case "cancelled":
+            return f"{who}'s {_card(event.subject)} is cancelled"
+        case "returned":
+            return f"The Hex goes back to {other}, as it was"
+        case "eradicated":
+            return f"{who}'s Eradicate ends {other}'s {EFFECT_NAMES.get(event.subject, 'effect')}"
+        case "answer" | "revealed" | "fate" | "blind":
+            return _card_told(event, who, other)
+        case "race" | "hexsign" | "sign":
+            return _showdown(event, who, n)
+    return _round_or_game(event, names, who, n)
+
+
+def _went_off(event: Event, who: str, n: str) -> str:
+    card, amount = event.subject, event.amount
+    if event.kind == "bluff":
         return f"The Hex goes off on {who} for the bluff: {who} loses {n}" if amount else \
             f"The Hex goes off on {who} for the bluff, but {who}'s Ward keeps every Voice"
-    if kind in ("gain", "lose"):
-        table = GAIN_REASONS if kind == "gain" else LOSS_REASONS
-        text = table.get(event.subject, "{who} gains {n}" if kind == "gain" else "{who} loses {n}")
-        if kind == "lose" and not amount and event.subject in ("spite", "strike", "level"):
-            return f"{who}'s Ward keeps every Voice against {other}"
-        return text.format(who=who, other=other, n=n)
-    if kind == "detonate":
-        return f"{who}'s Detonate sets the Hex off as it reaches {other}; {who} gains {n}"
-    if kind == "challenge":
-        return (f"{who} challenges {other}'s face-down card, but it really is {_card(event.subject)}: "
-                f"{who} loses {n}")
-    if kind == "caught":
-        return (f"{other} catches {who} bluffing: the face-down card is {_card(event.subject)}. "
-                f"The Hex will go off on {who} for {voice(DECEPTION_CAUGHT_LOSS)}")
-    if kind == "cancelled":
-        return f"{who}'s {_card(event.subject)} is cancelled"
-    if kind == "returned":
-        return f"The Hex goes back to {other}, as it was"
-    if kind == "eradicated":
-        return f"{who}'s Eradicate ends {other}'s {EFFECT_NAMES.get(event.subject, 'effect')}"
-    if kind == "answer":
-        if not event.subject:
-            return f"{who} has no card for one of the Hexes: it will go off"
-        to = f", to {other}" if event.other is not None else ""
-        if amount:
-            return f"{who}'s face-down answer is said to be {_card(event.subject)}{to}"
-        return f"{who}'s answer is {_card(event.subject)}{to}"
-    if kind == "revealed":
-        what = REVEALED.get(event.subject)
-        return f"{who} turns up {_card(event.subject)}" + (f": {who} {what}" if what else "")
-    if kind == "fate":
-        return f"{_card(event.subject)} must be {who}'s answer"
-    if kind == "blind":
-        if amount:
-            return f"{_card(event.subject)} must be {who}'s answer"
-        return f"{_card(event.subject)} cannot answer the Hex and is thrown away"
-    if kind == "race":
+    if card == "whatthehex":
+        return (f"The Hex goes off on {who}, who plays What the Hex Up With That?: everyone "
+                f"else loses Voice to {who}, who gains {n}")
+    if card == "level":
+        return f"The Hex goes off on {who}, who plays Level and gains {n}"
+    if not amount:
+        return f"The Hex goes off on {who}, but {who}'s Ward keeps every Voice"
+    extra = " (Curse adds 2)" if card == "curse" else (f", and plays {_card(card)}" if card else "")
+    return f"The Hex goes off on {who}: {who} loses {n}{extra}"
+
+
+def _voice_changed(event: Event, who: str, other: str, n: str) -> str:
+    gained = event.kind == "gain"
+    if not gained and not event.amount and event.subject in ("spite", "strike", "level"):
+        return f"{who}'s Ward keeps every Voice against {other}"
+    reasons = GAIN_REASONS if gained else LOSS_REASONS
+    text = reasons.get(event.subject, "{who} gains {n}" if gained else "{who} loses {n}")
+    return text.format(who=who, other=other, n=n)
+
+
+def _card_told(event: Event, who: str, other: str) -> str:
+    """Cards turned up: a volley's answers, a card that acts when dealt, a forced answer."""
+    card = _card(event.subject)
+    match event.kind:
+        case "answer":
+            if not event.subject:
+                return f"{who} has no card for one of the Hexes: it will go off"
+            to = f", to {other}" if event.other is not None else ""
+            if event.amount:
+                return f"{who}'s face-down answer is said to be {card}{to}"
+            return f"{who}'s answer is {card}{to}"
+        case "revealed":
+            what = REVEALED.get(event.subject)
+            return f"{who} turns up {card}" + (f": {who} {what}" if what else "")
+        case "blind" if not event.amount:
+            return f"{card} cannot answer the Hex and is thrown away"
+    return f"{card} must be {who}'s answer"
+
+
+def _showdown(event: Event, who: str, n: str) -> str:
+    """The HEX-HEX race and the Hex Sign."""
+    if event.kind == "race":
         return f"{who} is the slowest to react ({event.subject} ms) and loses {n}"
-    if kind == "hexsign":
+    if event.kind == "hexsign":
         return f"{who}'s Hex Sign is {event.subject}"
-    if kind == "sign":
-        if amount > 0:
-            return f"{who} shows {event.subject} too and gains {n}"
-        if amount < 0:
-            return f"{who} shows {event.subject} and loses {n}"
-        return f"{who} shows {event.subject}; a Ward keeps every Voice"
-    if kind == "round_end":
-        standing = _voices(event.subject, names)
-        return f"Round {amount:g} ends. Voice: {standing}" if standing else f"Round {amount:g} ends"
-    if kind == "tiebreak":
-        return f"Tied for the lead: tie-break round {amount:g}, every gain and loss counts double"
-    if kind == "won":
-        if event.subject == "shared":
-            return f"{who} shares the win with {n}"
-        return f"{who} wins the game with {n}"
-    if kind == "won_game":
-        return f"{who} wins game {event.subject} with {n}"
-    if kind == "won_series":
-        games = f"{amount:g} game{'' if amount == 1 else 's'}"
-        if event.subject == "shared":
-            return f"{who} shares the series with {games} won"
-        return f"{who} wins the series with {games} won"
-    if kind == "reshuffle":
-        return "The deck has run out: the discards are shuffled into a new deck"
+    if event.amount > 0:
+        return f"{who} shows {event.subject} too and gains {n}"
+    if event.amount < 0:
+        return f"{who} shows {event.subject} and loses {n}"
+    return f"{who} shows {event.subject}; a Ward keeps every Voice"
+
+
+def _round_or_game(event: Event, names: Sequence[str], who: str, n: str) -> str | None:
+    amount = event.amount
+    match event.kind:
+        case "round_end":
+            standing = _voices(event.subject, names)
+            return f"Round {amount:g} ends. Voice: {standing}" if standing else f"Round {amount:g} ends"
+        case "tiebreak":
+            return f"Tied for the lead: tie-break round {amount:g}, every gain and loss counts double"
+        case "won":
+            return f"{who} shares the win with {n}" if event.subject == "shared" else f"{who} wins the game with {n}"
+        case "won_game":
+            return f"{who} wins game {event.subject} with {n}"
+        case "won_series":
+            games = f"{amount:g} game{'' if amount == 1 else 's'}"
+            if event.subject == "shared":
+                return f"{who} shares the series with {games} won"
+            return f"{who} wins the series with {games} won"
+        case "reshuffle":
+            return "The deck has run out: the discards are shuffled into a new deck"
     return None
+
+
+def recent_words(event: dict[str, Any], names: Sequence[str]) -> str:
+    """One of the latest happenings of a view (`view["events"]`, see events.py) in words, for
+    the list under the table."""
+    def nm(seat: int | None) -> str:
+        return _name(names, seat)
+
+    match event:
+        case {"kind": "plays", "seat": seat, "card": card, "to": to}:
+            return f"{nm(seat)} plays {_card(card)}{sending(card, list(to), -1, nm)}"
+        case {"kind": "hexed", "seat": seat, "lost": lost, "card": card, "by": by, "gained": gained}:
+            extra = f", and plays {_card(card)}" if card else ""
+            sender = f"; {nm(by)} gains {voice(gained)}" if by is not None else ""
+            return f"The Hex goes off on {nm(seat)}: {nm(seat)} loses {voice(lost)}{extra}{sender}"
+        case {"kind": "cast", "seat": seat, "target": target}:
+            return f"{nm(seat)} casts the Hex on {nm(target)}"
+        case {"kind": "picks", "seat": seat, "dealer": dealer}:
+            return f"{nm(seat)} picks {nm(dealer)} to deal and will cast"
+        case {"kind": "thrown", "seat": seat}:
+            return f"{nm(seat)} throws away a card at random, face down"
+        case {"kind": "revealed", "seat": seat, "card": card}:
+            return f"{nm(seat)} turns up {_card(card)}"
+        case {"kind": "cancelled", "seat": seat, "card": card}:
+            return f"{nm(seat)}'s {_card(card)} is cancelled"
+        case {"kind": "returned", "seat": seat, "back_to": back_to}:
+            return f"{nm(seat)} Nulls the card that sent them the Hex: it goes back to {nm(back_to)}"
+        case {"kind": "shout", "seat": seat}:
+            return f"{nm(seat)} shouts HEX-HEX!"
+    return _recent_outcome(event, nm) or _recent_round(event, nm)
+
+
+def _recent_outcome(event: dict[str, Any], nm: Callable[[int | None], str]) -> str:
+    """Challenges, Detonates, Voice given and taken, cards that must answer, races and signs."""
+    match event:
+        case {"kind": "challenge_failed", "seat": seat, "liar": liar, "card": card, "lost": lost}:
+            return (f"{nm(seat)} challenges {nm(liar)}, but the card really is {_card(card)}: "
+                    f"{nm(seat)} loses {voice(lost)}")
+        case {"kind": "bluff_caught", "seat": seat, "liar": liar, "card": card}:
+            return f"{nm(seat)} challenges {nm(liar)} and catches a bluff: the card is {_card(card)}"
+        case {"kind": "detonate", "seat": seat, "target": target}:
+            return f"{nm(seat)} detonates the Hex as it reaches {nm(target)}"
+        case {"kind": "eradicated", "seat": seat, "effect": effect, "target": target}:
+            return f"{nm(seat)} eradicates the {EFFECT_NAMES.get(effect, 'effect')} on {nm(target)}"
+        case {"kind": "spite", "seat": seat, "given": given, "target": target, "lost": lost}:
+            return f"{nm(seat)} gives up {voice(given)} out of Spite: {nm(target)} loses {voice(lost)}"
+        case {"kind": "strike", "seat": seat, "target": target, "lost": lost}:
+            return f"{nm(seat)} strikes back: {nm(target)} loses {voice(lost)}"
+        case {"kind": "whatthehex", "seat": seat, "gained": gained}:
+            return (f"The Hex goes off on {nm(seat)}, who plays What the Hex Up With That? "
+                    f"and gains {voice(gained)}")
+        case {"kind": "level", "seat": seat}:
+            return f"The Hex goes off on {nm(seat)}, who plays Level"
+        case {"kind": "fate", "seat": seat, "card": card}:
+            return f"Fate turns over {_card(card)} for {nm(seat)}"
+        case {"kind": "blind_forced", "seat": seat, "card": card}:
+            return f"Blind Hex pulls {_card(card)} from {nm(seat)}'s hand: it must be played"
+        case {"kind": "blind_wasted", "seat": seat, "card": card}:
+            return f"Blind Hex pulls {_card(card)} from {nm(seat)}'s hand: it cannot answer and is thrown away"
+        case {"kind": "race", "slowest": slowest}:
+            return "HEX-HEX race: slowest " + _and([f"{nm(s)} ({ms} ms)" for s, ms in slowest])
+        case {"kind": "hexsign", "seat": seat, "sign": sign}:
+            return f"{nm(seat)}'s Hex Sign is {sign}"
+    return ""
+
+
+def _recent_round(event: dict[str, Any], nm: Callable[[int | None], str]) -> str:
+    """Rounds, games and the deck."""
+    match event:
+        case {"kind": "revealed_answers"}:
+            return "The readied answers are turned up together"
+        case {"kind": "round_end", "round": number, "voice": voices}:
+            standing = ", ".join(f"{nm(s)} {v}" for s, v in enumerate(voices))
+            return f"Round {number} ends. Voice: {standing}"
+        case {"kind": "tiebreak", "number": number}:
+            return f"Tie-break round {number}: every gain and loss counts double"
+        case {"kind": "game_won", "game": number, "winners": winners}:
+            return f"Game {number} is won by {_and([nm(s) for s in winners])}"
+        case {"kind": "law", "law": code}:
+            return f"New law: {law_text(code)}"
+        case {"kind": "reshuffle"}:
+            return "The deck has run out: the discards are shuffled into a new deck"
+    return "Something happened"   # an event kind this table does not know: never its code
 
 
 def _voices(text: str, names: Sequence[str]) -> str:

@@ -3,49 +3,33 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from pygame_core.engine import Match
 from pygame_core.hex_hex.components import CARDS, CARDS_BY_ID, T_DEALT
-from pygame_core.hex_hex.rules import Draw, HexState
+from pygame_core.hex_hex.rules import Draw
 
 
 USAGE_LABELS: dict[str, str] = {c.id: c.name for c in CARDS}
 """Names for the report's rows, in the order of components.py."""
 
 
-class _CountingState(HexState):
-    """A replay copy that counts every card leaving a hand to be played (face up or down)."""
-
-    played_cards: Counter[str]
-
-    def _play_card(self, s: int, card: str, face_up: bool = True) -> None:
-        self.played_cards[card] += 1
-        super()._play_card(s, card, face_up)
-
-    def _show(self, item: dict[str, Any]) -> None:
-        self.played_cards[item["real"]] += 1
-        super()._show(item)
-
-
 def usage(match: Match) -> dict[str, dict[str, float]]:
     """Per card: how often it was drawn and how often it was played in this game.
 
-    Play-when-dealt cards take effect as they are drawn, so they count as played then.
+    Draws are the log's chance actions; every card played (face up or down) is a "played"
+    event of the log. Play-when-dealt cards take effect as they are drawn, so they count as
+    played then.
     """
-    state = match.game.new(match.players, **match.options)
-    state.__class__ = _CountingState        # same fields; only counts what it plays
-    assert isinstance(state, _CountingState)
-    state.played_cards = Counter()
     drawn: Counter[str] = Counter()
+    played: Counter[str] = Counter()
     for entry in match.log:
         if isinstance(entry.action, Draw):
             drawn[entry.action.card] += 1
             if CARDS_BY_ID[entry.action.card].timing == T_DEALT:
-                state.played_cards[entry.action.card] += 1
-        state.apply_unchecked(entry.action)
+                played[entry.action.card] += 1
+        played.update(event.subject for event in entry.events if event.kind == "played")
     return {"drawn": {c: float(k) for c, k in drawn.items()},
-            "played": {c: float(k) for c, k in state.played_cards.items()}}
+            "played": {c: float(k) for c, k in played.items()}}
 
 
 REPORT_NOTES = """\

@@ -1,0 +1,421 @@
+"""The HEX-HEX XL table drawn in SVG: seats round an oval, the viewer at the bottom, each
+with its Voice, hand size, standing effects and dealer/caster marks; every Hex a token
+beside its Intended with its markers written on it and an arrow from whoever targeted it;
+the card each seat played last, and what just happened to it (a floating badge).
+
+Pure functions of one seat's view (see view.py, which puts the board beside the prompt and
+the hand). What a player reads names things in words: "the Hex on Bo" or "the second Hex on
+Bo", never a Hex id, a seat code or an action's notation (those stay in `data-*`). The
+pieces that repeat from one redraw to the next (seats, Hex tokens, arrows) are memoised on
+their words and numbers, so a redraw costs no more than the f-strings did.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from typing import Any
+
+from ..markup import Markup, join, tag
+from .components import CARDS_BY_ID, CATEGORY_NAMES
+
+W, H = 560, 364
+SEAT_W, SEAT_H = 160, 84  # a seat's box on the table, in viewBox units
+CX, CY, RX, RY = 280, 182, 196, 126
+HEX_AT, ARROW_FROM = 0.46, 0.62  # where Hex tokens sit between a seat and the centre; where arrows start
+SIGN_GLYPH = {"rock": "✊ rock", "paper": "✋ paper", "scissors": "✌ scissors"}
+CATEGORY_GLYPH = {"basic": "➜", "enhanced": "✦", "counter": "⊘", "hexed": "☠", "dealt": "★"}
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+_ARROW_DEFS = tag("defs", tag(
+    "marker", tag("path", d="M0,0 L10,5 L0,10 z", class_="hx-arrowhead"),
+    id="hx-arrow", viewBox="0 0 10 10", refX=9, refY=5, markerWidth=7, markerHeight=7,
+    orient="auto-start-reverse"))
+
+
+def seat_name(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
+
+
+def _pos(view: dict[str, Any], seat: int, shrink: float = 1.0) -> tuple[float, float]:
+    n = view["players"]
+    me = view["seat"] if isinstance(view["seat"], int) and 0 <= view["seat"] < n else 0
+    angle = math.radians(90 + 360 * ((seat - me) % n) / n)
+    return CX + RX * shrink * math.cos(angle), CY + RY * shrink * math.sin(angle)
+
+
+def card_label(card: str) -> str:
+    return CARDS_BY_ID[card].name
+
+
+def voice_text(n: int) -> str:
+    return f"{n} Voice"   # Voice is counted like points but reads the same for one or many
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def hex_markers(h: dict[str, Any]) -> str:
+    bits = []
+    if h["boost"]:
+        bits.append(f"+{h['boost']} Boost")
+    if h["obs"]:
+        bits.append(f"Obsession ×{h['obs']}")
+    if h["esc"]:
+        bits.append(f"+{h['esc']} grown")
+    if h["mad"]:
+        bits.append("COMPEL " + ("←left" if h["mad"] == "L" else "right→"))
+    if h["force"]:
+        bits.append("must play " + card_label(h["force"]))
+    return ", ".join(bits)
+
+
+def hex_names(view: dict[str, Any]) -> dict[int, str]:
+    """Each Hex named as a player tells them apart: "the Hex", or "the second Hex" when
+    several Hexes are on the same player (in the order the table stacks them)."""
+    on: dict[int, list[int]] = {}
+    for h in view["hexes"]:
+        on.setdefault(h["at"], []).append(h["id"])
+    words = {}
+    for ids in on.values():
+        for k, hid in enumerate(ids):
+            words[hid] = "the Hex" if len(ids) == 1 else f"the {ORDINALS[min(k, len(ORDINALS) - 1)]} Hex"
+    return words
+
+
+def _hex_shape(x: float, y: float) -> str:
+    return " ".join(f"{x + 16 * math.cos(math.radians(60 * i + 30)):.1f},"
+                    f"{y + 16 * math.sin(math.radians(60 * i + 30)):.1f}" for i in range(6))
+
+
+@functools.lru_cache(maxsize=512)
+def _hex_token(x: float, y: float, label: str, loss: int, mad: str, boost: int, obs: int, piece: str,
+               moving: bool = False) -> Markup:
+    """A Hex token with its markers, named in words for screen readers and as a tooltip.
+    `piece` names it for the page's animation (the same Hex keeps its name as it moves);
+    `moving`: a card is sending it here and the table may still respond."""
+    hex_cls = ("hx-hex" + (" hx-hex-mad" if mad else "") + (" hx-hex-boost" if boost else "")
+               + (" hx-hex-moving" if moving else ""))
+    return tag(
+        "g", tag("title", label), tag("polygon", points=_hex_shape(x, y)),
+        tag("text", loss, x=f"{x:.0f}", y=f"{y + 4:.0f}", text_anchor="middle"),
+        tag("text", "⟲L" if mad == "L" else "R⟳", x=f"{x:.0f}", y=f"{y - 20:.0f}",
+            text_anchor="middle", class_="hx-marker") if mad else None,
+        tag("text", "▲" * boost, "◎" * obs, x=f"{x + 19:.0f}", y=f"{y + 4:.0f}",
+            class_="hx-marker") if boost or obs else None,
+        class_=hex_cls, role="img", aria_label=label, data_piece=piece or None)
+
+
+def _seat_svg(view: dict[str, Any], names: list[str], legal: set[str], s: int,
+              played: dict[int, tuple[str, str, bool]], fx: dict[int, tuple[str, str, str]]) -> Markup:
+    x, y = _pos(view, s)
+    cls = ["hx-seat"]
+    if view["current"] == s:
+        cls.append("hx-active")
+    if s == view["seat"]:
+        cls.append("hx-me")
+    action = f"cast {s}"
+    clickable = action in legal
+    if clickable:
+        cls.append("hx-clickable")
+    wins = view["wins"][s] if view.get("series", 1) > 1 else None
+    card, card_label_text, fresh = played.get(s, ("", "", False))
+    mark = fx.get(s, ("", "", ""))
+    return _seat_markup(x, y, " ".join(cls), action if clickable else None, seat_name(names, s),
+                        view["current"] == s, view["voice"][s], view["hand_sizes"][s],
+                        " · ".join(_seat_marks(view, names, s)), wins, card, card_label_text, fresh,
+                        f"played-{s}-{card}", *mark)
+
+
+def _seat_marks(view: dict[str, Any], names: list[str], s: int) -> list[str]:
+    """A seat's standing marks in words (dealer, caster, effects on them, cards face down)."""
+    marks = []
+    if s == view["dealer"]:
+        marks.append("Dealer")
+    if s == view["caster"]:
+        marks.append("Caster")
+    if view["ward"][s]:
+        marks.append("Ward")
+    if view["deceive"][s]:
+        marks.append("Deception")
+    if view["charm"][s] >= 0:
+        marks.append(f"♥ charmed by {seat_name(names, view['charm'][s])}")
+    if view["facedown"][s]:
+        marks.append(f"{view['facedown'][s]} face down")   # how many, never which
+    return marks
+
+
+def _fit(chars: int, size: float, room: float) -> dict[str, str]:
+    """SVG attributes that squeeze a text of `chars` characters at `size` into `room` units,
+    when it would not fit (a long name, a long card title): never cut off, never spilling."""
+    return {"textLength": f"{room:.0f}", "lengthAdjust": "spacingAndGlyphs"} if chars * size * 0.58 > room else {}
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+@functools.lru_cache(maxsize=1024)
+def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, current: bool, voice: int,
+                 hand: int, marks: str, wins: int | None, card: str, card_text: str, fresh: bool,
+                 card_piece: str, fx_text: str, fx_cls: str, fx_piece: str) -> Markup:
+    """One seat's box (cached: a redraw changes one or two seats at most): the name, Voice and
+    hand size in large type, the standing marks (left out on a phone: the list under the table
+    has them), the card this seat played last, and what just happened to it (a floating badge)."""
+    left, top = x - SEAT_W / 2, y - SEAT_H / 2
+    played = None
+    if card:
+        c = CARDS_BY_ID[card]
+        played = tag(
+            "g", tag("title", card_text),
+            tag("rect", x=f"{left + 6:.0f}", y=f"{top + 57:.0f}", width=SEAT_W - 12, height=22, rx=4),
+            tag("text", CATEGORY_GLYPH[c.category], " ", c.name, x=f"{x:.0f}", y=f"{top + 73:.0f}",
+                text_anchor="middle", **_fit(len(c.name) + 2, 14, SEAT_W - 20)),
+            class_=f"hx-played hx-cat-{c.category}" + (" hx-played-new" if fresh else ""),
+            data_piece=card_piece, role="img", aria_label=card_text)
+    badge = None
+    if fx_text:
+        width = 14 + 7.5 * len(fx_text)
+        bx = min(left + SEAT_W - width + 8, W - width - 2)   # by the seat's corner, inside the table
+        badge = tag("g", tag("rect", x=f"{bx:.0f}", y=f"{top - 14:.0f}",
+                             width=f"{width:.0f}", height=22, rx=11),
+                    tag("text", fx_text, x=f"{bx + width / 2:.0f}", y=f"{top + 2:.0f}",
+                        text_anchor="middle"),
+                    class_=f"hx-fx {fx_cls}", data_piece=fx_piece, role="img", aria_label=f"{name}: {fx_text}")
+    return tag(
+        "g",
+        # the button's name; a <title> (not aria-label) so the seat's visible text stays readable
+        tag("title", f"Cast the Hex on {name}" if action else
+            ", ".join([name, voice_text(voice), _cards(hand)] + ([marks] if marks else []))),
+        tag("rect", x=f"{left:.0f}", y=f"{top:.0f}", width=SEAT_W, height=SEAT_H, rx=10, class_="hx-seat-box"),
+        # a long name is clipped to its box (the seat's tooltip has it whole)
+        tag("svg", tag("text", "▶ " if current else "", name, x=SEAT_W / 2 - 4, y=20, text_anchor="middle",
+                       class_="hx-seat-name"),
+            x=f"{left + 4:.0f}", y=f"{top:.0f}", width=SEAT_W - 8, height=28, overflow="hidden"),
+        tag("text", tag("tspan", "Voice ", voice, class_="hx-voice"), " · ", _cards(hand),
+            " · won " + str(wins) if wins is not None else "",
+            x=f"{x:.0f}", y=f"{top + 38:.0f}", text_anchor="middle", class_="hx-seat-brief",
+            **_fit(len(f"Voice {voice} · {_cards(hand)}") + (8 if wins is not None else 0), 17, SEAT_W - 10)),
+        tag("text", marks, x=f"{x:.0f}", y=f"{top + 51:.0f}", text_anchor="middle",
+            class_="hx-seat-info") if marks else None,
+        played, badge,
+        class_=cls, data_action=action, tabindex=0 if action else None, role="button" if action else None)
+
+
+@functools.lru_cache(maxsize=256)
+def _centre(deck: int, discard: int, round_no: int, rounds: int, tiebreak: bool) -> Markup:
+    """The felt in the middle of the table, with the deck, the discards and the round."""
+    return join(_ARROW_DEFS,
+                tag("ellipse", class_="hx-felt", cx=CX, cy=CY, rx=RX - 40, ry=RY - 30),
+                tag("text", f"Round {round_no}/{rounds}", " · TIE-BREAK ×2" if tiebreak else "",
+                    class_="hx-centre", x=CX, y=CY - 4, text_anchor="middle"),
+                tag("text", f"Deck {deck} · Discards {discard}",
+                    class_="hx-centre hx-centre-small", x=CX, y=CY + 12, text_anchor="middle"))
+
+
+@functools.lru_cache(maxsize=256)
+def _arrow(x1: str, y1: str, x2: str, y2: str, cls: str = "hx-target-line") -> Markup:
+    return tag("line", class_=cls, x1=x1, y1=y1, x2=x2, y2=y2, marker_end="url(#hx-arrow)")
+
+
+FX_EVENTS = 4
+"""Outcomes among this many newest events float by their seats."""
+RESPONSE_CARDS = {"returned": "null", "detonate": "detonate", "eradicated": "eradicate", "shout": "hexhex"}
+"""Events of a card played out of turn (or on your turn, for an in-turn Null), by the card."""
+
+Badge = tuple[int, str, str]
+"""A floating badge: seat, words, class."""
+
+
+def played_cards(view: dict[str, Any], names: list[str]) -> dict[int, tuple[str, str, bool]]:
+    """seat -> (card id, words, just played) for the card each seat played last this round:
+    the plays waiting in a response window, else the newest play the events tell of."""
+    out: dict[int, tuple[str, str, bool]] = {}
+    events = list(view.get("events", []))
+    start = max((i + 1 for i, e in enumerate(events) if e["kind"] == "round_end"), default=0)
+    for event in events[start:]:
+        kind = event["kind"]
+        card = event["card"] if kind in ("plays", "revealed") else RESPONSE_CARDS.get(kind, "")
+        if card:
+            seat = event["seat"]
+            out[seat] = (card, f"{seat_name(names, seat)} played {card_label(card)}", False)
+    for it in view.get("pending", []):
+        seat = it["seat"]
+        if it["kind"] == "play":
+            card = it["card"]
+            down = " face down, claiming it is" if it.get("deceit") else ""
+            out[seat] = (card, f"{seat_name(names, seat)} just played{down} {card_label(card)}", True)
+        elif it["kind"] in ("null", "detonate", "eradicate"):
+            out[seat] = (it["kind"], f"{seat_name(names, seat)} just played {card_label(it['kind'])}", True)
+    return out
+
+
+def badges(event: dict[str, Any]) -> list[Badge]:
+    """What an event shows by the seats it happened to: Voice lost or won, a challenge, a
+    Detonate, the HEX-HEX race (nothing for the others)."""
+    good, bad = "hx-fx-good", "hx-fx-bad"
+    match event:
+        case {"kind": "hexed", "seat": seat, "lost": lost, "by": by, "gained": gained}:
+            return [(seat, f"HEXED −{lost}", bad)] + ([(by, f"+{gained} Voice", good)] if by is not None else [])
+        case {"kind": "whatthehex", "seat": seat, "gained": gained}:
+            return [(seat, f"+{gained} Voice", good)]
+        case {"kind": "level", "seat": seat}:
+            return [(seat, "Level +1", good)]
+        case {"kind": "bluff_caught", "seat": seat, "liar": liar}:
+            return [(seat, "Challenge won", good), (liar, "Caught bluffing", bad)]
+        case {"kind": "challenge_failed", "seat": seat, "liar": liar, "lost": lost}:
+            return [(seat, f"Challenge lost −{lost}", bad), (liar, "Honest", good)]
+        case {"kind": "detonate", "seat": seat, "target": target}:
+            return [(seat, "Detonate +1", good), (target, "Detonated!", bad)]
+        case {"kind": "spite", "seat": seat, "given": given, "target": target, "lost": lost}:
+            return [(seat, f"Spite −{given}", bad), (target, f"−{lost} Voice", bad)]
+        case {"kind": "strike", "target": target, "lost": lost}:
+            return [(target, f"Struck −{lost}", bad)]
+        case {"kind": "shout", "seat": seat}:
+            return [(seat, "HEX-HEX!", "hx-fx-call")]
+        case {"kind": "race", "slowest": slowest}:
+            return [(seat, "Slowest −3", bad) for seat, _ms in slowest]
+    return []
+
+
+def outcomes(view: dict[str, Any]) -> dict[int, tuple[str, str, str]]:
+    """seat -> (words, class, piece name) for the newest outcome among the last few events.
+    The piece name stays the same while the event stays among them, so the page shows it
+    arriving only once."""
+    events = [json.dumps(e, sort_keys=True) for e in view.get("events", [])]
+    out: dict[int, tuple[str, str, str]] = {}
+    first = max(0, len(events) - FX_EVENTS)
+    for k in range(first, len(events)):
+        text = events[k]
+        ident = f"{len(text)}-{sum(ord(ch) for ch in text)}-{events[k + 1:].count(text)}"
+        for seat, words, cls in badges(view["events"][k]):
+            if 0 <= seat < view["players"]:
+                out[seat] = (words, cls, f"fx-{seat}-{ident}")
+    return out
+
+
+def _moves(view: dict[str, Any]) -> dict[int, list[tuple[int, int, bool]]]:
+    """Hex id -> where a card in the response window is sending it: (seat, sent by, a copy)."""
+    out: dict[int, list[tuple[int, int, bool]]] = {}
+    for it in view.get("pending", []):
+        if it["kind"] != "play" or not it.get("to"):
+            continue
+        to, seat = list(it["to"]), it["seat"]
+        if it["card"] in ("twain", "doubleback"):
+            out[it["hex"]] = [(to[0], seat, False)] + [(t, seat, True) for t in to[1:2]]
+        elif it["card"] == "friend":
+            out[it["hex"]] = [(to[-1], seat, False)]
+        else:
+            out[it["hex"]] = [(to[0], seat, False)]
+    return out
+
+
+Place = tuple[dict[str, Any], int, int, bool, bool]
+"""Where a Hex is drawn: the Hex, at whom, sent by whom, on its way (a card in the window is
+sending it), and whether it is the copy a Twain or Double Back is making."""
+
+
+def _places(view: dict[str, Any]) -> list[Place]:
+    """Where each Hex is drawn: at its Intended, or where the card just played sends it."""
+    moves = _moves(view)
+    return [(h, at, by, h["id"] in moves, copy)
+            for h in view["hexes"]
+            for at, by, copy in moves.get(h["id"], [(h["at"], h["by"], False)])]
+
+
+def _arrows(view: dict[str, Any], places: list[Place]) -> list[Markup]:
+    """Who targeted whom (dashed brighter while the table may still respond)."""
+    out = []
+    for _h, at, by, moving, _copy in places:
+        if by >= 0 and by != at:
+            x1, y1 = _pos(view, by, ARROW_FROM)
+            x2, y2 = _pos(view, at, HEX_AT)
+            d = math.hypot(x2 - x1, y2 - y1) or 1.0
+            x2, y2 = x2 - (x2 - x1) * 22 / d, y2 - (y2 - y1) * 22 / d   # the head stops at the token
+            out.append(_arrow(f"{x1:.0f}", f"{y1:.0f}", f"{x2:.0f}", f"{y2:.0f}",
+                              "hx-target-line hx-pending-line" if moving else "hx-target-line"))
+    return out
+
+
+def _hex_label(called: str, place: Place, names: list[str]) -> str:
+    h, at, by, moving, copy = place
+    label = f"{_cap(called)} on {seat_name(names, at)}"
+    if copy:
+        label = f"A copy of {called}, on its way to {seat_name(names, at)}"
+    elif moving:
+        label = f"{_cap(called)}, on its way to {seat_name(names, at)}"
+    if by >= 0:
+        label += f", sent by {seat_name(names, by)}"
+    label += f", costs {voice_text(h['loss'])}"
+    markers = hex_markers(h)
+    return label + (f" ({markers})" if markers else "")
+
+
+def _hex_tokens(view: dict[str, Any], names: list[str], places: list[Place]) -> list[Markup]:
+    """The Hex tokens by their Intended (side by side when several), ringed while a window
+    may still stop the card that moves them."""
+    out = []
+    stack: dict[int, int] = {}
+    called = hex_names(view)
+    window = view.get("phase") == "window"
+    for place in places:
+        h, at, _by, moving, copy = place
+        k = stack.get(at, 0)
+        stack[at] = k + 1
+        x, y = _pos(view, at, HEX_AT)
+        x += 34 * k
+        if moving and window:
+            out.append(tag("g", tag("circle", cx=f"{x:.0f}", cy=f"{y:.0f}", r=27),
+                           tag("text", "anyone?", x=f"{x:.0f}", y=f"{y + 40:.0f}", text_anchor="middle"),
+                           class_="hx-window-ring", aria_hidden="true"))
+        out.append(_hex_token(x, y, _hex_label(called[h["id"]], place, names), h["loss"], h["mad"],
+                              h["boost"], h["obs"], f"hex-{h['id']}-copy" if copy else f"hex-{h['id']}",
+                              moving))
+    return out
+
+
+def _face_down(view: dict[str, Any], names: list[str]) -> list[Markup]:
+    """A card back on the corner of each seat that has readied a face-down answer."""
+    out = []
+    for c in view["commits"]:
+        if c["done"]:
+            x, y = _pos(view, c["seat"])
+            x, y = x - SEAT_W / 2 + 14, y - SEAT_H / 2 + 4   # on the seat's corner, clear of the Hexes
+            out.append(tag("g", tag("rect", x=f"{x - 12:.0f}", y=f"{y - 16:.0f}", width=24, height=32, rx=3),
+                           tag("text", "?", x=f"{x:.0f}", y=f"{y + 5:.0f}", text_anchor="middle"),
+                           class_="hx-facedown", role="img",
+                           aria_label=f"{seat_name(names, c['seat'])} has a face-down answer ready"))
+    return out
+
+
+def table_svg(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: set[str]) -> Markup:
+    """The table: the felt, arrows, seats, Hex tokens and face-down answers."""
+    n = view["players"]
+    places = _places(view)
+    played = played_cards(view, names)
+    fx = outcomes(view)
+    out = [_centre(view["deck"], view["discard"], view["round"], view["rounds"], bool(view["tiebreak"])),
+           *_arrows(view, places),
+           *(_seat_svg(view, names, legal, s, played, fx) for s in range(n)),
+           *_hex_tokens(view, names, places), *_face_down(view, names)]
+    # The table fits its frame at every width (seats are at least 44 px tall on a phone).
+    return tag("svg", out, class_="hx-table", viewBox=f"0 0 {W} {H}", role="group",
+               aria_label=f"The table: {n} players, round {view['round']} of {view['rounds']}")
+
+
+def seat_list(view: dict[str, Any], names: list[str]) -> Markup:
+    """Every seat's details in words, folded away: the table on a phone shows fewer."""
+    rows = []
+    for s in range(view["players"]):
+        bits = [voice_text(view["voice"][s]), _cards(view["hand_sizes"][s])] + _seat_marks(view, names, s)
+        rows.append(tag("li", tag("strong", seat_name(names, s)), ": ", ", ".join(bits)))
+    return tag("details", tag("summary", "Seats in detail, and the key to the symbols"), tag("ul", rows),
+               CATEGORY_KEY, class_="hx-seat-list")
+
+
+CATEGORY_KEY = tag("p", [tag("span", CATEGORY_GLYPH[k], " ", v, class_=f"hx-key hx-cat-{k}")
+                         for k, v in CATEGORY_NAMES.items()],
+                   tag("span", "▲ Boost · ◎ Obsession · ⟲L R⟳ Compulsion", class_="hx-key"),
+                   class_="hx-keys", aria_label="Key to the card and Hex symbols")
