@@ -1,0 +1,90 @@
+"""The rules core stays easy to read: short modules, short functions, no import cycles, and
+the workshop out of the wheel's package."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+CORE = Path(__file__).resolve().parent.parent / "pygame_core"
+MODULES = sorted(CORE.rglob("*.py"))
+MAX_MODULE_LINES = 700
+MAX_FUNCTION_LINES = 60
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(CORE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(CORE)))
+def test_no_module_is_over_700_lines(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_MODULE_LINES, f"{path.name} has {lines} lines: split it by concern"
+
+
+def test_no_function_is_over_60_lines() -> None:
+    long = []
+    for path in MODULES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                length = (node.end_lineno or node.lineno) - node.lineno + 1
+                if length > MAX_FUNCTION_LINES:
+                    long.append(f"{module_name(path)}.{node.name}: {length} lines")
+    assert not long
+
+
+def imports_of(path: Path) -> set[str]:
+    """The pygame_core modules `path` imports at module level or in functions."""
+    here = module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if a.name.startswith("pygame_core")}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level:
+                base = base[: len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if not target.startswith("pygame_core"):
+                continue
+            found.add(target)
+            found |= {f"{target}.{a.name}" for a in node.names}  # `from . import words`
+    known = {module_name(p) for p in MODULES}
+    return {name for name in found if name in known and name != here}
+
+
+def test_no_import_cycle_in_the_core() -> None:
+    graph = {module_name(p): imports_of(p) for p in MODULES}
+    # A package's __init__ importing its own modules (the registry, lazy exports) is not a
+    # cycle of concern; a module importing back up into what imports it is.
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(name: str) -> None:
+        if name in path:
+            cycle = path[path.index(name):] + [name]
+            raise AssertionError(" -> ".join(cycle))
+        if name in done:
+            return
+        path.append(name)
+        for target in sorted(graph.get(name, ())):
+            if not name.startswith(target + ".") and target != "pygame_core":
+                visit(target)
+        path.pop()
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name)
+
+
+def test_the_wheel_package_holds_no_workshop_tools() -> None:
+    names = {module_name(p) for p in MODULES}
+    assert not {n for n in names if n.endswith((".tournament", ".report", ".charts"))}
