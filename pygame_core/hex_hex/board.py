@@ -24,7 +24,8 @@ W, H = 560, 364
 SEAT_W, SEAT_H = 160, 84  # a seat's box on the table, in viewBox units
 CX, CY, RX, RY = 280, 182, 196, 126
 HEX_AT, ARROW_FROM = 0.46, 0.62  # where Hex tokens sit between a seat and the centre; where arrows start
-SIGN_GLYPH = {"rock": "✊ rock", "paper": "✋ paper", "scissors": "✌ scissors"}
+SIGN_WORDS = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
+"""The signs as words: hand emoji show as empty boxes where no emoji font is installed."""
 CATEGORY_GLYPH = {"basic": "➜", "enhanced": "✦", "counter": "⊘", "hexed": "☠", "dealt": "★"}
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 

@@ -27,7 +27,7 @@ from typing import Any, Sequence
 
 from ..markup import Markup, join, tag
 from .board import (
-    CATEGORY_GLYPH, CATEGORY_KEY, SIGN_GLYPH, hex_markers, hex_names, seat_name, voice_text, card_label,
+    CATEGORY_GLYPH, CATEGORY_KEY, SIGN_WORDS, hex_markers, hex_names, seat_name, voice_text, card_label,
     seat_list, table_svg,
 )
 from .components import CARDS_BY_ID, CATEGORY_NAMES, TIMING_NAMES
@@ -109,7 +109,7 @@ def _describe_action(a: str, names: list[str], pending: Sequence[dict[str, Any]]
     if head == "eradicate":
         return f"Eradicate the {EFFECT_NAMES.get(words[1], words[1])} on {seat_name(names, int(words[2]))}"
     if head == "sign":
-        return SIGN_GLYPH[words[1]]
+        return SIGN_WORDS[words[1]]
     if head == "null":
         return f"Null {_cancelled(int(words[1]), names, pending)}"
     if head == "law":
@@ -326,7 +326,7 @@ def _notes(view: dict[str, Any], names: list[str]) -> list[Markup]:
         times = ", ".join(f"{seat_name(names, int(s))} {ms} ms" for s, ms in view["last_race"]["times"].items())
         notes.append(tag("p", f"Last HEX-HEX race: {times}.", class_="hx-note"))
     if view["last_sign"]:
-        signs = ", ".join(f"{seat_name(names, int(s))} {SIGN_GLYPH[x]}"
+        signs = ", ".join(f"{seat_name(names, int(s))} {x}"
                           for s, x in view["last_sign"]["signs"].items())
         notes.append(tag("p", f"Last Hex Sign: {signs}.", class_="hx-note"))
     if view["events"]:
