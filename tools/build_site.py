@@ -123,7 +123,8 @@ def build(wheel: str, out: str) -> dict[str, object]:
     ui_files = sorted(os.listdir(os.path.join(ROOT, "web", "ui")))
     files = {f"./{wheel_rel}": f"{PYTHON_VERSION_DIR}/*"}
     files.update({f"./ui/{name}": name for name in ui_files if name.endswith(".py") and name != "main.py"})
-    config = {"interpreter": "./pyodide/pyodide.mjs", "files": files,
+    # start.mjs wraps Pyodide to start it from a memory snapshot when one is stored.
+    config = {"interpreter": "./start.mjs", "files": files,
               "plugins": list(PYSCRIPT_PLUGINS_OFF)}
     with open(os.path.join(out, "pyscript.json"), "w") as f:
         json.dump(config, f, indent=2)
@@ -156,6 +157,14 @@ def build(wheel: str, out: str) -> dict[str, object]:
     sw = sw.replace('["__PRECACHE_FILES__"]', json.dumps(["./", *sorted(listed)], indent=1))
     with open(sw_path, "w") as f:
         f.write(sw)
+    # The start-up snapshot is keyed to the build: a new build never restores an old one.
+    start_path = os.path.join(out, "start.mjs")
+    with open(start_path) as f:
+        start = f.read()
+    if '"__BUILD_VERSION__"' not in start:
+        sys.exit(f"{start_path} has no __BUILD_VERSION__ to fill in")
+    with open(start_path, "w") as f:
+        f.write(start.replace('"__BUILD_VERSION__"', json.dumps(version), 1))
     return {"version": version, "files": len(listed), "wheel": wheel_name}
 
 
