@@ -34,13 +34,17 @@ for _top in sorted({n.partition(".")[0] for n in MODULES if "/site-packages/" in
             _try(_info.name)
 `;
 
+// As PyScript's `files`: a target ending in "/*" is a folder to unpack an archive into.
+const ARCHIVE = /\.(zip|whl|tgz|tar\.gz|tar)$/;
+
 async function putFiles(pyodide, files) {
   for (const [url, target] of files) {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     const data = new Uint8Array(await response.arrayBuffer());
     if (target.endsWith("/*")) {
-      pyodide.unpackArchive(data, url.endsWith(".whl") ? "wheel" : "zip", { extractDir: target.slice(0, -2) });
+      const format = { whl: "wheel", zip: "zip", tgz: "gztar", "tar.gz": "gztar", tar: "tar" }[ARCHIVE.exec(url)?.[1]];
+      pyodide.unpackArchive(data, format, { extractDir: target.slice(0, -1) });
     } else {
       const path = target.startsWith("/") ? target : `/home/pyodide/${target}`;
       pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
