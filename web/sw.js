@@ -14,7 +14,9 @@ const precacheAsked = new Promise((resolve) => { precacheNow = resolve; });
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     await Promise.race([precacheAsked, new Promise((resolve) => setTimeout(resolve, PRECACHE_LATEST_MS))]);
-    await (await caches.open(CACHE)).addAll(FILES);
+    // Revalidated, not taken from the HTTP cache as they are: a file cached heuristically
+    // (no Cache-Control) could otherwise be the last build's, and mix two builds in one cache.
+    await (await caches.open(CACHE)).addAll(FILES.map((file) => new Request(file, { cache: "no-cache" })));
   })());
 });
 
