@@ -1,22 +1,28 @@
 """Speed and size of the site, measured in one run against a bare PyScript page.
 
-    python tools/bench.py [--runs 5] [--skip-pyodide]
+    python tools/bench.py [--runs 9] [--skip-pyodide] [--skip-bots]
 
 Prints, with runs of the three pages alternated so machine noise hits them alike:
-- median time from navigation to a playable page, cold (fresh browser context) and warm
-  (same context, reloaded), for the bare page (PyScript + Pyodide printing "ready"), the
-  menu and a game page, and their ratio to the bare page;
+- median time from navigation to a usable page, for the bare page (PyScript + Pyodide printing
+  "ready"), the menu and a game page, and their ratio to the bare page:
+  cold (a fresh browser context: a first visit), warm (reloaded in that context, HTTP cache
+  warm, before a start-up snapshot exists) and returning (a later visit, once the first visits
+  have left a start-up snapshot, web/start.mjs; the bare page has none, so its figure is one
+  more warm load);
+- the longest main-thread task before the page was usable (Long Tasks API), for each;
 - when the menu's HTML was first painted;
-- bytes transferred on a cold load (page requests, and the service worker's precache
-  separately), against the bare page;
+- bytes transferred on a cold load (page requests, and the service worker's precache and the
+  snapshot separately), against the bare page;
 - click-to-redraw latency (median, p95) on a game board;
 - the longest main-thread task while computers play every seat of each game, from the moment
   the page's first frame is drawn (Long Tasks API: tasks over 50 ms), and that first frame's
   own task, reported apart: it is start-up work, and computers wait for it;
 - random playouts per second for every game on CPython, and inside Pyodide on Node when
   tools/pyodide_tests.mjs is present.
-Targets (issue 2): cold ratio <= 1.10, menu painted within 0.5 s, bytes <= bare + 300 KB,
-click-to-redraw p95 < 16 ms. Nothing here fails a build: it reports.
+Targets (issues 2 and 19): cold ratio <= 1.05, returning ratio <= 0.40 (menu) and <= 0.45
+(game) of the bare page's warm time, longest task of a returning start < 1 s, menu painted
+within 0.5 s, bytes <= bare + 300 KB, click-to-redraw p95 < 16 ms. Nothing here fails a
+build: it reports.
 """
 
 from __future__ import annotations
@@ -64,7 +70,12 @@ const check = () => {
   window.__usable = performance.now();
 };
 new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});
+window.__tasks = [];
+new PerformanceObserver(list => { for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.duration]); })
+  .observe({type: 'longtask', buffered: true});
 """
+# The start-up snapshot (web/start.mjs) is stored when this mark appears.
+SNAPSHOT_SAVED = "() => performance.getEntriesByName('hex:snapshot-saved').length > 0"
 
 
 def start_server(directory: str):
@@ -104,8 +115,12 @@ def load(context, url: str) -> dict:
     page.wait_for_function("() => window.__usable !== null", timeout=180_000, polling=50)
     usable = page.evaluate("window.__usable")
     paint = page.evaluate("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null")
-    time.sleep(0.3)  # let late responses report their sizes
-    return {"page": page, "ms": usable, "paint": paint, "bytes": sum(sizes.values())}
+    time.sleep(0.3)  # let late responses report their sizes, and long tasks be reported
+    longest = page.evaluate("Math.max(0, ...window.__tasks.filter(([start]) => start < window.__usable)"
+                            ".map(([start, duration]) => duration))")
+    started = page.evaluate("(performance.getEntriesByName('hex:start')[0] || {detail: {}}).detail.from || null")
+    return {"page": page, "ms": usable, "paint": paint, "bytes": sum(sizes.values()), "task": longest,
+            "from": started}
 
 
 def sw_precache_bytes(context) -> int:
@@ -113,7 +128,8 @@ def sw_precache_bytes(context) -> int:
     for worker in context.service_workers:
         try:
             total += worker.evaluate("""async () => { let n = 0;
-                for (const key of await caches.keys()) { const c = await caches.open(key);
+                for (const key of await caches.keys()) { if (!key.startsWith('hex-table-')) continue;
+                  const c = await caches.open(key);
                   for (const r of await c.keys()) { const b = await (await c.match(r)).arrayBuffer(); n += b.byteLength; } }
                 return n; }""")
         except Exception:
@@ -204,8 +220,9 @@ def p95(values: list[float]) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--skip-pyodide", action="store_true")
+    parser.add_argument("--skip-bots", action="store_true", help="no computer-player games")
     args = parser.parse_args()
     from check_chromium import find_chromium
     from conftest import CHROMIUM_FLAGS
@@ -219,10 +236,11 @@ def main() -> None:
     bare_server, bare_url = start_server(bare_dir)
     os.environ["SERVE_QUIET"] = "1"
     kinds = {"bare": bare_url, "menu": site_url, "game": site_url + GAME_QUERY}
-    cold: dict[str, list] = {k: [] for k in kinds}
-    warm: dict[str, list] = {k: [] for k in kinds}
+    visits = ("cold", "warm", "returning")
+    loads: dict[str, dict[str, list]] = {v: {k: [] for k in kinds} for v in visits}
     latencies: list[float] = []
     precache = 0
+    snapshot: dict = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
         for run in range(args.runs):
@@ -230,39 +248,57 @@ def main() -> None:
                 context = browser.new_context()
                 if kind == "game":
                     context.add_init_script("localStorage.setItem('hex-table:settings', '{\"speed\": 0}')")
-                first = load(context, url)
-                cold[kind].append(first)
-                if kind == "menu" and run == 0:
-                    first["page"].wait_for_timeout(3000)
-                    precache = sw_precache_bytes(context)
-                first["page"].close()
-                again = load(context, url)  # warm: same context, HTTP cache and service worker
-                warm[kind].append(again)
-                if kind == "game" and run == 0:
-                    latencies = click_latency(again["page"])
+                for visit in visits:
+                    result = load(context, url)
+                    loads[visit][kind].append(result)
+                    page = result["page"]
+                    if visit == "warm" and kind != "bare":
+                        # This visit's idle time makes the snapshot the next one starts from.
+                        page.wait_for_function(SNAPSHOT_SAVED, timeout=300_000, polling=250)
+                        if kind == "menu" and run == 0:
+                            snapshot = page.evaluate("performance.getEntriesByName('hex:snapshot-saved')[0].detail")
+                            page.wait_for_function("() => navigator.serviceWorker.ready.then(r => !!r.active)",
+                                                   timeout=120_000)
+                            precache = sw_precache_bytes(context)
+                    if visit == "returning" and kind == "game" and run == 0:
+                        latencies = click_latency(page)
+                    page.close()
                 context.close()
             print(f"run {run + 1}/{args.runs}: " + ", ".join(
-                f"{k} {cold[k][-1]['ms'] / 1000:.2f}s/{warm[k][-1]['ms'] / 1000:.2f}s" for k in kinds), flush=True)
-        long_tasks = bot_long_tasks(browser, site_url)
+                f"{k} " + "/".join(f"{loads[v][k][-1]['ms'] / 1000:.2f}s" for v in visits) for k in kinds)
+                + " (cold/warm/returning)", flush=True)
+        long_tasks = {} if args.skip_bots else bot_long_tasks(browser, site_url)
         browser.close()
     site_server.shutdown()
     bare_server.shutdown()
     shutil.rmtree(bare_dir, ignore_errors=True)
 
-    def med(series: dict[str, list], kind: str, key: str = "ms") -> float:
-        return median([r[key] for r in series[kind] if r[key] is not None])
+    def med(visit: str, kind: str, key: str = "ms") -> float:
+        return median([r[key] for r in loads[visit][kind] if r[key] is not None])
 
-    print(f"\nMedians of {args.runs} alternated runs (time to a usable page after navigation):")
-    print(f"{'page':6} {'cold s':>8} {'ratio':>7} {'warm s':>8} {'ratio':>7} {'cold bytes':>12}")
+    print(f"\nMedians of {args.runs} alternated runs: time to a usable page after navigation, its ratio to"
+          " the bare page's (returning: to the bare page's warm time), and the longest main-thread task before it:")
+    print(f"{'page':6} " + " ".join(f"{v + ' s':>13} {'ratio':>6} {'task ms':>8}" for v in visits))
     for kind in kinds:
-        print(f"{kind:6} {med(cold, kind) / 1000:8.2f} {med(cold, kind) / med(cold, 'bare'):7.2f} "
-              f"{med(warm, kind) / 1000:8.2f} {med(warm, kind) / med(warm, 'bare'):7.2f} "
-              f"{med(cold, kind, 'bytes'):12,.0f}")
-    extra = med(cold, "menu", "bytes") - med(cold, "bare", "bytes")
-    print(f"menu first paint: {med(cold, 'menu', 'paint'):.0f} ms after navigation (target 500)")
+        cells = []
+        for visit in visits:
+            reference = med("warm" if visit == "returning" else visit, "bare")
+            cells.append(f"{med(visit, kind) / 1000:13.2f} {med(visit, kind) / reference:6.2f} "
+                         f"{med(visit, kind, 'task'):8.0f}")
+        print(f"{kind:6} " + " ".join(cells))
+    for kind in ("menu", "game"):
+        starts = [r["from"] for r in loads["returning"][kind]]
+        print(f"{kind} returning visits started from a snapshot: {starts.count('snapshot')} of {len(starts)}")
+    print("targets: cold <= 1.05; returning menu <= 0.40, game <= 0.45; returning longest task < 1000 ms")
+    extra = med("cold", "menu", "bytes") - med("cold", "bare", "bytes")
+    print(f"menu first paint: {med('cold', 'menu', 'paint'):.0f} ms after navigation "
+          f"(bare page: {med('cold', 'bare', 'paint'):.0f} ms; target 500)")
     print(f"menu cold bytes over bare: {extra / 1024:,.0f} KB (target <= 300 KB); "
-          f"service worker precache in the background: {precache / 1024:,.0f} KB")
-    print(f"click-to-redraw: median {median(latencies):.1f} ms, p95 {p95(latencies):.1f} ms "
+          f"service worker precache once the player is idle: {precache / 1024:,.0f} KB")
+    if snapshot:
+        print(f"start-up snapshot: {snapshot['raw'] / 2**20:.1f} MB of memory, stored as "
+              f"{snapshot['packed'] / 2**20:.1f} MB, made in {snapshot['ms'] / 1000:.1f} s by a worker")
+    print(f"click-to-redraw (returning game page): median {median(latencies):.1f} ms, p95 {p95(latencies):.1f} ms "
           f"over {len(latencies)} clicks (target p95 < 16)")
     print("computers at level hard in every seat: longest main-thread task while they play "
           "(target <= 50 ms), and time to choose a move (target: about 2 s at most):")

@@ -5,8 +5,19 @@ const VERSION = "__BUILD_VERSION__";
 const CACHE = `hex-table-${VERSION}`;
 const FILES = ["__PRECACHE_FILES__"];
 
+// The copy waits until the page says its player is idle (web/start.mjs), so 14 MB of
+// caching does not compete with the first game; a page that never says so still gets it.
+const PRECACHE_LATEST_MS = 60000;
+let precacheNow;
+const precacheAsked = new Promise((resolve) => { precacheNow = resolve; });
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)));
+  event.waitUntil((async () => {
+    await Promise.race([precacheAsked, new Promise((resolve) => setTimeout(resolve, PRECACHE_LATEST_MS))]);
+    // Revalidated, not taken from the HTTP cache as they are: a file cached heuristically
+    // (no Cache-Control) could otherwise be the last build's, and mix two builds in one cache.
+    await (await caches.open(CACHE)).addAll(FILES.map((file) => new Request(file, { cache: "no-cache" })));
+  })());
 });
 
 self.addEventListener("activate", (event) => {
@@ -20,6 +31,7 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
+  if (event.data === "precache") precacheNow();
 });
 
 self.addEventListener("fetch", (event) => {

@@ -1,4 +1,14 @@
 # Entry point run by PyScript (see index.html); the work is in app.py.
-import app
+import random
+import time
+
+# A start from a memory snapshot (web/start.mjs) resumes the modules as they were when it was
+# made, seeded state included: reseed from the system, so no two visits share "random" draws,
+# and read the time zone again.
+random.seed()
+if hasattr(time, "tzset"):
+    time.tzset()
+
+import app  # noqa: E402
 
 app.App().start()

@@ -1,0 +1,164 @@
+"""Start-up from a memory snapshot (web/start.mjs): the first visit boots Pyodide and, once the
+player is idle, a worker stores a snapshot; later visits restore it. Whatever is wrong with a
+stored snapshot, the page boots normally and stores a new one."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS, SITE, Server, fast_settings, wait_ready
+from helpers import take_first_choice, wait_turn
+from playwright.sync_api import BrowserContext, Page, expect
+
+GAME = "?game=hack-and-slash&seats=3&bots=2&level=easy"
+HOW_IT_STARTED = "() => performance.getEntriesByName('hex:start').map(e => e.detail.from)"
+SAVED = "() => performance.getEntriesByName('hex:snapshot-saved').length > 0"
+SNAPSHOT_KEYS = "async () => (await (await caches.open('hex-snapshot')).keys()).map(r => r.url)"
+
+
+def visit(context: BrowserContext, url: str) -> tuple[Page, str]:
+    """Open `url` in a new tab of `context`; returns the page and how Pyodide started."""
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page)
+    started = page.evaluate(HOW_IT_STARTED)
+    assert len(started) == 1, started
+    return page, started[0]
+
+
+def first_visit(context: BrowserContext, url: str) -> None:
+    """A normal boot that leaves a snapshot (and the offline cache) behind."""
+    page, started = visit(context, url)
+    assert started == "boot"
+    page.wait_for_function(SAVED, timeout=BOOT_TIMEOUT_MS, polling=250)
+    page.wait_for_function("() => navigator.serviceWorker.ready.then(r => !!r.active)", timeout=BOOT_TIMEOUT_MS)
+    page.close()
+
+
+def play_a_move(page: Page) -> None:
+    assert wait_turn(page)
+    before = page.locator("#log li").count()
+    take_first_choice(page)
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}", timeout=60_000)
+
+
+def seeds(page: Page) -> set[str]:
+    saves = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('hex-table:save:'))"
+                          ".map(k => localStorage.getItem(k))")
+    return {json.loads(text)["seed"] for text in saves}
+
+
+def test_a_returning_visit_starts_from_the_snapshot_and_deals_a_new_game(context: BrowserContext, site):
+    fast_settings(context)
+    first_visit(context, site.url)
+    page, started = visit(context, site.url)
+    assert started == "snapshot"
+    expect(page.locator(".new-game").first).to_be_enabled()
+    page.close()
+    # Two restored visits, same snapshot: each deals its own game (random sources reseeded).
+    dealt = []
+    for _ in range(2):
+        page, started = visit(context, site.url + GAME)
+        assert started == "snapshot"
+        play_a_move(page)
+        dealt.append(seeds(page))
+        page.close()
+    assert len(dealt[1]) == 2 and dealt[0] < dealt[1], dealt
+
+
+def corrupt(page: Page, how: str) -> None:
+    """Replace the stored snapshot's body (and maybe its digest) with something broken."""
+    page.evaluate("""async (how) => {
+        const cache = await caches.open('hex-snapshot');
+        const [request] = await cache.keys();
+        const stored = await cache.match(request);
+        let body = new Uint8Array(await stored.arrayBuffer());
+        if (how === 'flipped') body[body.length >> 1] ^= 0xff;
+        if (how === 'truncated') body = body.subarray(0, body.length >> 1);
+        if (how === 'garbage') body = crypto.getRandomValues(new Uint8Array(65536));
+        if (how === 'empty') body = new Uint8Array(0);
+        let digest = stored.headers.get('x-snapshot-sha256');
+        if (how === 'wrong-build') {
+            // Intact and with a matching digest, but made by another Pyodide build: its build
+            // id (bytes 16-47 of the snapshot, the first stored page) differs.
+            const first = 16 + new Uint32Array(body.buffer, 0, 4)[3];
+            for (let i = first + 16; i < first + 48; i++) body[i] ^= 0x5a;
+            digest = [...new Uint8Array(await crypto.subtle.digest('SHA-256', body))]
+              .map(b => b.toString(16).padStart(2, '0')).join('');
+        }
+        await cache.put(request, new Response(body, {headers: {'x-snapshot-sha256': digest}}));
+    }""", how)
+
+
+@pytest.mark.parametrize("how", ["flipped", "truncated", "garbage", "empty", "wrong-build"])
+def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_replaced(context: BrowserContext, site, how):
+    fast_settings(context)
+    first_visit(context, site.url)
+    page = context.new_page()
+    page.goto(site.url + "manifest.webmanifest")  # any page of the site, to reach its storage
+    corrupt(page, how)
+    page.close()
+    page, started = visit(context, site.url + GAME)
+    assert started == "boot"
+    expect(page.locator("#boot-error")).to_be_hidden()
+    play_a_move(page)
+    page.wait_for_function(SAVED, timeout=BOOT_TIMEOUT_MS, polling=250)  # a new one
+    page.close()
+    page, started = visit(context, site.url)
+    assert started == "snapshot"
+    page.close()
+
+
+def test_a_new_build_does_not_restore_the_old_snapshot(context: BrowserContext, tmp_path):
+    copy = tmp_path / "site"
+    shutil.copytree(SITE, copy)
+    server = Server(str(copy))
+    try:
+        first_visit(context, server.url)
+        page, started = visit(context, server.url)
+        assert started == "snapshot"
+        old_keys = page.evaluate(SNAPSHOT_KEYS)
+        # A new build: a changed file, and so a new build version in every file that has it.
+        sw = (copy / "sw.js").read_text()
+        old = sw.split('const VERSION = "', 1)[1].split('"', 1)[0]
+        new = old[::-1]
+        for name in ("sw.js", "start.mjs"):
+            (copy / name).write_text((copy / name).read_text().replace(old, new))
+        (copy / "styles" / "app.css").write_text((copy / "styles" / "app.css").read_text() + "\n/* next */\n")
+        page.reload()
+        wait_ready(page)
+        expect(page.locator("#update-button")).to_be_visible(timeout=60_000)
+        with page.expect_navigation(timeout=BOOT_TIMEOUT_MS):
+            page.click("#update-button")  # the page reloads into the new build
+        wait_ready(page)
+        assert page.evaluate(HOW_IT_STARTED) == ["boot"]
+        page.wait_for_function(SAVED, timeout=BOOT_TIMEOUT_MS, polling=250)
+        new_keys = page.evaluate(SNAPSHOT_KEYS)
+        assert len(old_keys) == len(new_keys) == 1 and old in old_keys[0] and new in new_keys[0]
+        page.close()
+        page, started = visit(context, server.url)
+        assert started == "snapshot"
+        page.close()
+    finally:
+        server.stop()
+
+
+def test_offline_a_returning_visit_starts_from_the_snapshot(context: BrowserContext, fresh_site):
+    fast_settings(context)
+    first_visit(context, fresh_site.url)
+    fresh_site.stop()
+    page, started = visit(context, fresh_site.url + GAME)
+    assert started == "snapshot"
+    play_a_move(page)
+    page.close()
+
+
+def test_refused_storage_starts_normally_and_stores_nothing(context: BrowserContext, site):
+    context.add_init_script("Object.defineProperty(globalThis, 'caches', {value: undefined})")
+    fast_settings(context)
+    page, started = visit(context, site.url + GAME)
+    assert started == "boot"
+    play_a_move(page)
+    page.close()

@@ -1,0 +1,209 @@
+// The interpreter module PyScript loads (pyscript.json's "interpreter"): Pyodide, started
+// from a memory snapshot of an earlier visit when a good one is stored, else as usual. Once
+// the page is up and the player idle, it does the work that can wait: it lets the service
+// worker fill the offline cache, then has a Worker make the snapshot for the next visit.
+// Anything wrong with a stored snapshot means a normal start and a new snapshot.
+import { loadPyodide as loadFresh, version } from "./pyodide/pyodide.mjs";
+
+// PyScript reads Pyodide's version from this export (and the index URL from our folder,
+// which is why loadPyodide below sets indexURL itself).
+export { version };
+
+const BUILD = "__BUILD_VERSION__"; // the site's build, written by tools/build_site.py
+// Not named "hex-table-…": the service worker deletes those caches when the site updates.
+const CACHE = "hex-snapshot";
+// A snapshot restores only into the very Pyodide build that made it, and holds our modules.
+const KEY = new URL(`./snapshot/${version}/${BUILD}`, import.meta.url).href;
+const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
+const LOOKUP_MS = 3000; // storage that does not answer by then is not waited for
+const QUIET_MS = 2000; // "idle": this long without input after the page is ready...
+const LATEST_MS = 30000; // ...or this long after it, whatever the player does
+
+const timeline = (how, detail = "") =>
+  performance.mark("hex:start", { detail: { from: how, detail: String(detail) } });
+
+function withTimeout(promise, ms) {
+  return Promise.race([promise, new Promise((_, no) => setTimeout(() => no(new Error("storage timed out")), ms))]);
+}
+
+async function openCache() {
+  if (!globalThis.caches || !globalThis.crypto?.subtle) return null;
+  return withTimeout(caches.open(CACHE), LOOKUP_MS); // rejects where storage is refused
+}
+
+// Whether a snapshot for this build is stored (quick; reading it is not).
+async function storedSnapshot() {
+  const cache = await openCache();
+  return (cache && (await withTimeout(cache.match(KEY), LOOKUP_MS))) || null;
+}
+
+// The stored form (written by pack() in web/snapshot-worker.mjs): Pyodide's snapshot with
+// its all-zero pages left out, which halves it and costs next to nothing to undo (gunzip
+// took 0.25-0.5 s here, more than the rest of a restore). Header: magic, raw length, page
+// size, page count (u32 each), one byte per page (1: stored), then the stored pages. The
+// SHA-256 of the whole is kept beside it, so damage is found before Pyodide sees it; Pyodide
+// then checks the snapshot's own magic number and build id.
+const MAGIC = 0x31535848; // "HXS1"
+
+async function readSnapshot(response) {
+  const packed = new Uint8Array(await response.arrayBuffer());
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", packed));
+  const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  if (hex !== response.headers.get("x-snapshot-sha256")) throw new Error("snapshot digest mismatch");
+  const [magic, length, page, pages] = new Uint32Array(packed.buffer, 0, 4);
+  if (magic !== MAGIC || pages !== Math.ceil(length / page)) throw new Error("not a snapshot");
+  const map = packed.subarray(16, 16 + pages);
+  const raw = new Uint8Array(length);
+  let at = 16 + pages;
+  for (let i = 0; i < pages; i++) {
+    if (!map[i]) continue;
+    const size = Math.min(page, length - i * page);
+    raw.set(packed.subarray(at, at + size), i * page);
+    at += size;
+  }
+  if (at !== packed.length) throw new Error("snapshot length mismatch");
+  return raw;
+}
+
+const WORKER = new URL("./snapshot-worker.mjs", import.meta.url);
+
+// One job for a snapshot worker (web/snapshot-worker.mjs); the worker ends with it.
+function inWorker(job) {
+  const worker = new Worker(WORKER, { type: "module" });
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
+    worker.onerror = (event) => reject(new Error(event.message || "snapshot worker failed"));
+    worker.postMessage(job);
+  }).finally(() => worker.terminate());
+}
+
+// Pyodide compiles its WebAssembly only after it has the snapshot; start compiling now, and
+// hand Pyodide that module when it asks (for the length of this load only).
+function compileWhileReading() {
+  const streaming = WebAssembly.instantiateStreaming;
+  const compiled = WebAssembly.compileStreaming(fetch(INDEX_URL + "pyodide.asm.wasm"));
+  compiled.catch(() => undefined);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    WebAssembly.instantiateStreaming = streaming;
+    try {
+      const module = await compiled;
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    } catch {
+      return streaming(source, imports);
+    }
+  };
+  return () => { WebAssembly.instantiateStreaming = streaming; };
+}
+
+async function forgetSnapshots() {
+  try {
+    const cache = await openCache();
+    for (const request of (await cache?.keys()) || []) await cache.delete(request);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function loadPyodide(options = {}) {
+  const config = { ...options, indexURL: INDEX_URL };
+  let stored = null;
+  try {
+    stored = await storedSnapshot();
+  } catch (error) {
+    console.warn("Stored start-up snapshot not read:", error);
+  }
+  if (stored) {
+    // Pyodide loads its code while the snapshot is read, and waits for it only to restore it.
+    const snapshot = readSnapshot(stored);
+    snapshot.catch(() => undefined); // a failure is handled below, never "unhandled"
+    const compiling = compileWhileReading();
+    try {
+      const pyodide = await loadFresh({ ...config, _loadSnapshot: snapshot }).finally(compiling);
+      timeline("snapshot");
+      recoverIfBroken();
+      afterStart(pyodide, false);
+      return pyodide;
+    } catch (error) {
+      console.warn("Start-up snapshot not used; starting normally:", error);
+      timeline("boot", error);
+      await forgetSnapshots();
+      const pyodide = await loadFresh(config);
+      afterStart(pyodide, true);
+      return pyodide;
+    }
+  }
+  const pyodide = await loadFresh(config);
+  timeline("boot");
+  afterStart(pyodide, true);
+  return pyodide;
+}
+
+// A restored interpreter that fails before the page is ready: drop the snapshot and start
+// again normally (without one, this cannot loop).
+function recoverIfBroken() {
+  let ready = false;
+  const failed = async () => {
+    if (ready) return;
+    ready = true;
+    if (await forgetSnapshots()) location.reload();
+  };
+  addEventListener("hex:ready", () => { ready = true; }, { once: true });
+  addEventListener("error", failed, { once: true });
+  addEventListener("unhandledrejection", failed, { once: true });
+}
+
+function whenIdle(run) {
+  let timer = 0;
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    clearTimeout(latest);
+    for (const type of INPUTS) removeEventListener(type, wait, true);
+    (globalThis.requestIdleCallback || setTimeout)(run, { timeout: 1000 });
+  };
+  const wait = () => { clearTimeout(timer); timer = setTimeout(go, QUIET_MS); };
+  const INPUTS = ["pointerdown", "keydown", "wheel", "touchstart"];
+  for (const type of INPUTS) addEventListener(type, wait, { capture: true, passive: true });
+  const latest = setTimeout(go, LATEST_MS);
+  wait();
+}
+
+function afterStart(pyodide, makeSnapshot) {
+  addEventListener("hex:ready", () => whenIdle(async () => {
+    await precacheWhenIdle();
+    if (makeSnapshot) await saveSnapshot(pyodide).catch((error) => console.warn("No start-up snapshot made:", error));
+  }), { once: true });
+}
+
+// The service worker waits for this before copying the site into its cache (web/sw.js).
+async function precacheWhenIdle() {
+  const sw = navigator.serviceWorker;
+  if (!sw) return;
+  try {
+    const registration = await withTimeout(sw.getRegistration(), LOOKUP_MS);
+    if (!registration) return;
+    const tell = () => registration.installing?.postMessage("precache");
+    registration.addEventListener("updatefound", tell);
+    tell();
+    if (registration.installing) await withTimeout(sw.ready, 120000).catch(() => undefined);
+  } catch {
+    // no service worker here (a refused frame, a private window): nothing to wait for
+  }
+}
+
+// The modules this page has imported so far (the worker imports those it can) and the files
+// PyScript put in place (the worker puts them in place too).
+async function saveSnapshot(pyodide) {
+  if (!(await openCache().catch(() => null))) return;
+  const listing = pyodide.runPython("import sys\nsorted(sys.modules)", { globals: pyodide.toPy({}) });
+  const modules = listing.toJs();
+  listing.destroy();
+  const configURL = document.querySelector("script[type=py][config]")?.getAttribute("config");
+  const config = configURL ? await (await fetch(new URL(configURL, location.href))).json() : {};
+  const files = Object.entries(config.files || {}).map(([from, to]) => [new URL(from, new URL(configURL, location.href)).href, to]);
+  const result = await inWorker({ make: { key: KEY, cache: CACHE, modules, files } });
+  performance.mark("hex:snapshot-saved", { detail: result });
+}
