@@ -1,4 +1,3 @@
-// The start-up snapshot's work off the page's thread (web/start.mjs):
 // Makes the start-up snapshot off the page's thread, when the player is idle (web/start.mjs):
 // a Pyodide with the page's files in place and its modules imported, its memory packed into
 // Cache Storage. A worker also because an interpreter made for a snapshot wraps globalThis in

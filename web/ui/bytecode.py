@@ -34,6 +34,8 @@ async def install() -> int:
     if _started or not url or sys.implementation.cache_tag != tag:
         return 0
     _started = True
+    if started_from_snapshot():
+        return 0  # every module was imported when the snapshot was made
     try:
         response = await js.fetch(url)
         if not response.ok:
@@ -43,6 +45,15 @@ async def install() -> int:
     except Exception as exc:  # noqa: BLE001 - only a slower import follows
         js.console.warn(f"bytecode not installed ({exc}); modules compile from source")
         return 0
+
+
+def started_from_snapshot() -> bool:
+    """What web/start.mjs marked in the performance timeline: "snapshot" or "boot"."""
+    try:
+        marks = js.performance.getEntriesByName("hex:start")
+        return bool(marks.length) and str(getattr(marks[0].detail, "from")) == "snapshot"
+    except Exception:  # noqa: BLE001 - no mark, no snapshot
+        return False
 
 
 async def _unpack(data: bytes) -> int:
