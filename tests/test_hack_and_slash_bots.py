@@ -46,17 +46,6 @@ def test_rescue_chances_per_die_after_a_failure():
     assert reroll_chance(crypt, state.dice, 0) == 0.0                  # keep the 1, need 7+
 
 
-def test_evaluation_is_a_chance_and_exact_at_the_end():
-    state = table(["rats", "crypt", "dragon"], [8, 8, 8])
-    values = bots.evaluate_all(state)
-    assert all(0.0 <= v <= 1.0 for v in values)
-    assert abs(values[0] - values[1]) < 0.05   # equal guilds, nearly equal chances
-    ahead = table(["rats", "crypt", "dragon"], [8, 8, 8], [["lich"], [], []])
-    assert bots.evaluate(ahead, 0) > bots.evaluate(ahead, 1)
-    ahead.finished = True
-    assert bots.evaluate(ahead, 0) == 1.0 and bots.evaluate(ahead, 1) == 0.0
-
-
 def test_clone_is_an_independent_equal_copy():
     match = Match.start(GAME, 3, seed="clone")
     twin = match.state.clone()
@@ -82,21 +71,6 @@ def test_hard_rescues_on_the_last_turn_because_adventurers_are_worth_nothing():
     state.apply(Go("wisp"))      # 1 die, 5+: 3 points, enough to win
     state.apply(Roll((2,)))
     assert make_bot("hack-and-slash", "hard").choose(state, 1) == Rescue(2)
-
-
-def test_a_leader_likes_the_end_coming_closer():
-    # Seat 0 leads by 6 (Lich's Library). With full guilds many rounds remain; with its
-    # own guild empty seat 1 still has this turn and the next; once the game is ending,
-    # seat 1 has one turn left to find 6 points.
-    lead = [["lich"], []]
-    long_game = table(["rats", "wisp", "toll"], [8, 8], lead, turn=1)
-    short_game = table(["rats", "wisp", "toll"], [0, 8], lead, turn=1)
-    last_turn = table(["rats", "wisp", "toll"], [0, 8], lead, turn=1)
-    last_turn.ending = True
-    assert bots.evaluate(last_turn, 0) > max(bots.evaluate(long_game, 0), bots.evaluate(short_game, 0))
-    assert bots.evaluate(last_turn, 0) > 0.8
-    assert forecast.turns_left(2, 1, [0.0, 8.0], 10, False) == [1.0, 2.0]
-    assert forecast.turns_left(2, 1, [0.0, 8.0], 10, True) == [0.0, 1.0]
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
@@ -152,15 +126,6 @@ def test_the_table_shows_turns_taken_and_adventurers_lost():
     assert state.phase == REVEAL and bots.adventurers_lost(state, 1) == 6
 
 
-def test_hard_gives_a_rival_in_poor_form_less_future():
-    # Level scores, two turns each left with full guilds: a rival in poor form is less
-    # likely to catch up than one playing soundly.
-    args = (2, 0, [8.0, 8.0], [6.0, 6.0], 10, False, 0)
-    assert bots.win_chance(*args, forms=[1.0, 0.4]) > bots.win_chance(*args, forms=[1.0, 1.0])
-    # The seat's own form is never discounted: only the rivals' futures are scaled.
-    assert bots.win_chance(*args, forms=[0.4, 1.0]) == bots.win_chance(*args, forms=[1.0, 1.0])
-
-
 def test_hard_builds_its_tables_in_slices_so_a_page_is_not_blocked():
     """The hard bot's first move starts by making its tables a row at a time (the page runs
     each slice in a task of its own); once made, they are kept."""
@@ -192,27 +157,6 @@ def test_hard_expects_a_small_guild_to_last_longer_than_its_size_over_a_loss_rat
     # A full table at the start: about six rounds, as measured in games against random
     # and normal guilds (the flat rate said five).
     assert 5.5 < forecast.turns_left(3, 0, [8.0, 8.0, 8.0], 17, False)[0] < 7.5
-
-
-def test_hard_weighs_the_chance_that_a_nearly_dry_rival_ends_the_game_soon():
-    # Seat 1 to play, 5 points behind seat 0, whose guild is down to one adventurer.
-    # The rounds still to come are a spread of outcomes, not one number: seat 0 plays
-    # the next round with its last adventurer, and unless that one comes home it passes
-    # in the round after, which is then the last.
-    odds = forecast.rounds_after_this(2, 1, [1.0, 8.0], 12, False)
-    assert math.isclose(sum(p for _, p in odds), 1.0)
-    assert min(m for m, _ in odds) == 2
-    assert dict(odds)[2] > 0.5                      # one adventurer usually fails
-    assert sum(m * p for m, p in odds) == pytest.approx(forecast.turns_left(2, 1, [1.0, 8.0], 12, False)[0])
-    # The win chance is the average over those outcomes, which is not the chance at the
-    # average length.
-    home, scores = [1.0, 8.0], [5.0, 0.0]
-    at_the_mean = bots._win_chance_in(2, forecast.turns_left(2, 1, home, 12, False), home, scores, 1, None)
-    averaged = sum(p * bots._win_chance_in(2, [m, m + 1.0], home, scores, 1, None) for m, p in odds)
-    assert bots.win_chance(2, 1, home, scores, 12, False, 1) == pytest.approx(averaged)
-    assert abs(averaged - at_the_mean) > 0.01
-    # Nobody home at a seat still to play: this round is the last.
-    assert forecast.rounds_after_this(3, 1, [4.0, 0.0, 5.0], 12, False) == ((0, 1.0),)
 
 
 def test_rival_score_tables_are_distributions_and_wild_play_scores_less():

@@ -19,20 +19,17 @@ judge the position the turn leaves behind:
   against good play's). How many rounds are left is a distribution, from the end rules
   and the chance that each rival guild runs dry round by round.
 
-`evaluate` is a quicker estimate of the chance of winning (each guild's expected final
-score with its spread, compared pairwise); no level uses it.
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any, Callable, Hashable, Iterator
 
 from ..ai import Bot, SliceClock
 from ..engine import State
 from .components import ADVENTURERS_AT_START, BRAG, DIE_SIDES, QUESTS, QUESTS_BY_ID, QUESTS_FACE_UP, Quest
 from .forecast import (
-    H_MAX, RIVAL_HOME, RIVAL_POINTS, RIVAL_TURNS, future, plan_profile, rival_tables,
+    H_MAX, RIVAL_HOME, RIVAL_POINTS, RIVAL_TURNS, plan_profile, rival_tables,
     rival_tables_in_steps, rounds_after_this, row_weights, tables_in_steps)
 from .odds import best_reroll, success_chance
 from .state import HackAndSlashState, Phase
@@ -43,8 +40,6 @@ NORMAL_ADVENTURER_VALUE = 1.5
 EASY_ADVENTURER_VALUE = 2.5
 """easy's price: timid. (0.9 is about the best fixed price; see docs/hack-and-slash-report.md.)"""
 
-MODEL_SPREAD = 1.5
-"""Variance (points squared) added to every comparison for what the model leaves out."""
 SOUND_NET_PER_TURN = 0.9
 """Points scored less adventurers lost, per turn, in play between good bots (hard about
 0.9, cautious normal 0.8, random play about -0.3): the yardstick of a rival's form."""
@@ -55,12 +50,7 @@ FORM_PRIOR_TURNS = 1.0
 FORM_FLOOR, FORM_CEILING = 0.3, 1.2
 
 
-# -- hard's evaluation: the chance of winning from here ---------------------------------------
-def _phi(x: float) -> float:
-    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
-
-
-
+# -- how a rival has played so far (hard reads it) ------------------------------------------
 def turns_taken(state: HackAndSlashState, seat: int) -> int:
     """Turns `seat` has finished so far (the turn in progress does not count)."""
     if state.setting_up:
@@ -96,72 +86,6 @@ def form(points: float, lost: float, turns: int) -> float:
     return min(FORM_CEILING, max(FORM_FLOOR, 1.0 + (rate - SOUND_NET_PER_TURN) / FORM_SPAN))
 
 
-def win_chance(players: int, nxt: int, home: list[float], scores: list[float], pile: int,
-               ending: bool, seat: int, forms: list[float] | None = None) -> float:
-    """The estimated chance that `seat` wins, at the start of seat `nxt`'s turn.
-
-    Averaged over how many rounds the game lasts (`rounds_after_this`), not judged at
-    the average: a rival one failure from running dry may end the game next round, and
-    a seat behind needs the long games. `forms` scales each other seat's future points
-    (see `form`); None: sound play all round.
-    """
-    if ending and nxt == 0:  # the round is over: the game is decided
-        key = [(scores[s], home[s]) for s in range(players)]
-        best = max(key)
-        winners = [s for s in range(players) if key[s] == best]
-        return 1.0 / len(winners) if seat in winners else 0.0
-    rest = [1.0 if s >= nxt else 0.0 for s in range(players)]
-    return sum(p * _win_chance_in(players, [r + more for r in rest], home, scores, seat, forms)
-               for more, p in rounds_after_this(players, nxt, home, pile, ending))
-
-
-def _win_chance_in(players: int, turns: list[float], home: list[float], scores: list[float],
-                   seat: int, forms: list[float] | None) -> float:
-    """The chance that `seat` wins if each seat gets `turns` more turns."""
-    expect, spread = [], []
-    for s in range(players):
-        m, v = future(home[s], turns[s])
-        if forms is not None and s != seat:
-            m, v = m * forms[s], v * forms[s]
-        # Ties go to the guild with more adventurers: a small nudge in the points.
-        expect.append(scores[s] + m + 0.01 * home[s])
-        spread.append(v)
-    chance = 1.0
-    for s in range(players):
-        if s != seat:
-            chance *= _phi((expect[seat] - expect[s]) / math.sqrt(spread[seat] + spread[s] + MODEL_SPREAD))
-    return chance
-
-
-def _boundary(state: HackAndSlashState, success: bool | None) -> tuple[int, list[float], list[float], int, bool]:
-    """(next seat, home, scores, pile, ending) once the current turn is over.
-
-    `success` settles a party still away (True: it comes home with the reward).
-    """
-    home = [float(h) for h in state.home]
-    scores = list(state.scores)
-    pile = len(state.pile)
-    ending = state.ending
-    n = state.players
-    if state.phase == Phase.CHOOSE:
-        return state.turn, home, scores, pile, ending
-    if state.phase == Phase.REVEAL and state.setting_up:
-        return 0, home, scores, pile, ending
-    if state.phase == Phase.REVEAL:  # a success, its replacement still to be turned over
-        return (state.turn + 1) % n, home, scores, pile - 1, ending
-    # Mid-turn (roll, failed, reroll): the party is away.
-    q = QUESTS_BY_ID[state.quest or ""]
-    if success:
-        home[state.turn] += q.challenge + state.rescued + q.recruit
-        if q is not BRAG:
-            scores[state.turn] += q.points
-            if pile == 0:
-                ending = True
-            else:
-                pile -= 1
-    return (state.turn + 1) % n, home, scores, pile, ending
-
-
 def _mid_turn_success(state: HackAndSlashState) -> float:
     """The chance that a party still away comes home, if the rest is played sensibly."""
     q = QUESTS_BY_ID[state.quest or ""]
@@ -171,30 +95,6 @@ def _mid_turn_success(state: HackAndSlashState) -> float:
     if state.phase == Phase.FAILED:
         return best_reroll(q, tuple(state.dice))[1] if can_rescue else 0.0
     return sum(q.met_by(sum(state.dice) + f) for f in range(1, DIE_SIDES + 1)) / DIE_SIDES  # reroll
-
-
-def evaluate(state: HackAndSlashState, seat: int) -> float:
-    """The estimated chance that `seat` wins (shared wins split), in [0, 1]."""
-    if state.is_over:
-        winners = state.winners
-        return 1.0 / len(winners) if seat in winners else 0.0
-    n = state.players
-    forms = [form(state.scores[s], adventurers_lost(state, s), turns_taken(state, s)) for s in range(n)]
-    if state.phase in (Phase.CHOOSE, Phase.REVEAL):
-        nxt, home, scores, pile, ending = _boundary(state, None)
-        return win_chance(n, nxt, home, scores, pile, ending, seat, forms)
-    p = _mid_turn_success(state)
-    total = 0.0
-    for success, weight in ((True, p), (False, 1.0 - p)):
-        if weight > 0:
-            nxt, home, scores, pile, ending = _boundary(state, success)
-            total += weight * win_chance(n, nxt, home, scores, pile, ending, seat, forms)
-    return total
-
-
-def evaluate_all(state: State) -> list[float]:
-    assert isinstance(state, HackAndSlashState)
-    return [evaluate(state, s) for s in range(state.players)]
 
 
 # -- the scripts of the lower levels -----------------------------------------------------------

@@ -74,8 +74,7 @@ v1 to v4, not used for tuning):
 ### Before the plan
 
 Hard used to judge the position its turn leaves as each guild's expected final score with
-its spread, averaged over a distribution of the rounds left (`evaluate`, still the game's
-evaluation for the generic searches). That reached 67.6% [65.9%, 69.2%] against two random
+its spread, averaged over a distribution of the rounds left (an estimate since removed). That reached 67.6% [65.9%, 69.2%] against two random
 guilds over 3000 games, at twice the fair share but not clearly above it. Tried then and
 dropped: fixed prices of 0.3-1.2 points per adventurer (59.5-64.0%), a table of what a
 random rival will still score (66.3%), the exact joint chance of beating both rivals
