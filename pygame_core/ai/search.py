@@ -106,7 +106,6 @@ class ExpectimaxBot(Bot):
         self.max_outcomes = max_outcomes
         self.slice_seconds = slice_seconds
         self.noise = noise  # > 0: a deliberately sloppy bot (easy levels) adds this much noise
-        self.last_values: dict[str, float] = {}
         self._seat = 0
         self._memo: dict[Hashable, float] = {}
         self._clock = SliceClock(slice_seconds)
@@ -127,7 +126,6 @@ class ExpectimaxBot(Bot):
             step(child, action)
             value = yield from self._value(child)
             values.append(value + (self.rng.gauss(0.0, self.noise) if self.noise else 0.0))
-        self.last_values = {str(a): v for a, v in zip(actions, values)}
         best = max(range(len(actions)), key=lambda i: (values[i], -i))
         yield actions[best]
 

@@ -304,7 +304,6 @@ class HardBot(Bot):
         self.iterations = iterations or HARD_ITERATIONS
         self.seconds = seconds
         self.candidates = candidates
-        self.last_values: dict[str, float] = {}
 
     def think(self, state: State, seat: int) -> Iterator[Action | None]:
         assert isinstance(state, HexHexState)
@@ -349,7 +348,6 @@ class HardBot(Bot):
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        self.last_values = {k: v / done for k, v in totals.items()}
         # Few samples: the rule of thumb weighs in a little (0.05 Voice per point).
         best = max(ranked, key=lambda a: (totals[str(a)] / done + 0.05 * _score(state, seat, a)))
         yield best
