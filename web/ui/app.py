@@ -606,6 +606,7 @@ class App:
         show("tutorial-panel", session.tutorial is not None)
         show("tutorial-button", session.tutorial is None and tutorial_name(session.match.game.id) is not None)
         show("menu", False)
+        browser.use_stylesheet(f"./styles/{session.match.game.id}.css", waiting=el("game"))
         show("game")
         set_text("game-title", session.match.game.name)
         self.peers.attach(session)

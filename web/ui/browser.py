@@ -99,6 +99,23 @@ def animate_pieces(root: Any, before: dict[str, tuple[float, float]]) -> int:
     return moved
 
 
+def use_stylesheet(href: str, waiting: Any = None) -> None:
+    """Link a stylesheet once (a game's styles load when that game is first shown, not with the
+    menu). Until it has loaded, `waiting` (an element) carries the class `styles-pending`."""
+    for link in document.querySelectorAll("link[rel='stylesheet']"):
+        if str(link.getAttribute("href")) == href:
+            return
+    link = document.createElement("link")
+    link.rel = "stylesheet"
+    link.href = href
+    if waiting is not None:
+        waiting.classList.add("styles-pending")
+        done = create_once(lambda *_: waiting.classList.remove("styles-pending"))
+        link.addEventListener("load", done)
+        link.addEventListener("error", create_once(lambda *_: waiting.classList.remove("styles-pending")))
+    document.head.appendChild(link)
+
+
 def show(element_id: str, visible: bool = True) -> None:
     el(element_id).hidden = not visible
 
