@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.words_check import check_game_words
+
 from pygame_core import CHANCE, Match
 from pygame_core.engine import Event
 from pygame_core.hack_and_slash import table
@@ -177,16 +179,7 @@ def test_unknown_events_say_nothing() -> None:
 def test_no_line_of_a_random_game_shows_a_code(players: int) -> None:
     for n in range(4):
         match = played(players, f"words{players}-{n}")
-        names = match.names
-        for entry in match.log:
-            for line in presenter.entry_lines(entry, table, names):
-                check(line)
-        view = match.state.view(None)
-        check(table.tie_break(view, names))
-        for label, cells in table.score_breakdown(view, names):
-            assert len(cells) == players
-            for text in [label, *cells]:
-                check(text)
+        check_game_words(match, table, presenter, check)
 
 
 def test_the_deal_is_one_line_and_no_draw_follows_it(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 import re
-from html.parser import HTMLParser
 
 from test_hex_hex import close_window, hand, play, start
 from test_markup import check_view, hostile_names
@@ -17,27 +16,7 @@ from pygame_core.engine import sample_chance
 from pygame_core.hex_hex.rules import GAME, Cast, parse_action
 from pygame_core.hex_hex.view import playable_cards, render, response_window
 from pygame_core.markup import Markup
-
-
-class Readable(HTMLParser):
-    """What a player can read or hear: text, and aria-label/title/alt values."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.texts: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.texts += [value or "" for name, value in attrs if name in ("aria-label", "title", "alt")]
-
-    def handle_data(self, data: str) -> None:
-        self.texts.append(data)
-
-
-def readable(markup: str) -> list[str]:
-    parser = Readable()
-    parser.feed(markup)
-    parser.close()
-    return [t for t in parser.texts if t.strip()]
+from tests.words_check import readable
 
 
 # Internal Hex ids (h0), seats (S1), action notation, law codes, card ids that are not words.

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import re
-from html.parser import HTMLParser
 
 from test_hex_please import position
 from test_markup import check_view
@@ -20,27 +19,7 @@ from pygame_core.hex_please.rules import GAME
 from pygame_core.hex_please.view import place_words, render
 from pygame_core.hexgrid import Hex, hexagon
 from pygame_core.markup import Markup
-
-
-class Readable(HTMLParser):
-    """What a player can read or hear: text, and aria-label/title/alt values."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.texts: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.texts += [value or "" for name, value in attrs if name in ("aria-label", "title", "alt")]
-
-    def handle_data(self, data: str) -> None:
-        self.texts.append(data)
-
-
-def readable(markup: str) -> list[str]:
-    parser = Readable()
-    parser.feed(markup)
-    parser.close()
-    return [t for t in parser.texts if t.strip()]
+from tests.words_check import readable
 
 
 TILE_CODES = sorted({t.code for t in TILES}, key=len, reverse=True)

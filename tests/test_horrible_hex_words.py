@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.words_check import check_game_words
+
 from pygame_core import CHANCE, Match
 from pygame_core.engine import Event
 from pygame_core.hexgrid import Hex
@@ -273,16 +275,7 @@ VARIANTS = [{}, {"destiny": True}, {"covert": True}, {"holdem": True}, {"end_stu
 def test_no_line_of_a_random_game_shows_a_code(players: int) -> None:
     for n, options in enumerate(VARIANTS if players > 1 else [{}, {}]):
         match = played(players, f"words{players}-{n}", decisions=600, **options)
-        names = match.names
-        for entry in match.log:
-            for line in presenter.entry_lines(entry, table, names):
-                check(line)
-        view = match.state.view(None)
-        check(table.tie_break(view, names))
-        for label, cells in table.score_breakdown(view, names):
-            assert len(cells) == players
-            for text in [label, *cells]:
-                check(text)
+        check_game_words(match, table, presenter, check)
 
 
 def test_the_deal_is_one_line_and_no_draw_follows_it(monkeypatch: pytest.MonkeyPatch) -> None:
