@@ -197,14 +197,38 @@ def check_messages(match: Match, seat: int, received: list[str], rng: random.Ran
 
 
 def latency(host: Page, guests: list[Page]) -> list[float]:
-    """Milliseconds from a guest's tap to the host's board drawn with that move."""
-    drawn = {int(before): t for _, before, _, t in host.evaluate("window.hexPeerDrawn || []")}
+    """Milliseconds from a guest's tap to the host's board drawn with that move (answers
+    given before their seat's turn, held at the host, are not timed)."""
+    drawn = {(int(seat), int(before)): t for seat, before, _, t in host.evaluate("window.hexPeerDrawn || []")}
     out = []
     for guest in guests:
-        for at, tapped in guest.evaluate("window.hexPeerTaps || []"):
-            if int(at) in drawn:
-                out.append(drawn[int(at)] - tapped)
+        for at, tapped, seat in guest.evaluate("window.hexPeerTaps || []"):
+            if (int(seat), int(at)) in drawn:
+                out.append(drawn[int(seat), int(at)] - tapped)
     return out
+
+
+def prompts_open(page: Page) -> dict[str, tuple[float, float]]:
+    """Each moment this page was asked at once and answered: (shown, answered), epoch ms."""
+    opened: dict[str, float] = {}
+    out = {}
+    for ask, what, t in page.evaluate("window.hexPeerPrompt || []"):
+        if what == "open":
+            opened[ask] = t
+        elif ask in opened:
+            out[ask] = (opened[ask], t)
+    return out
+
+
+def asked_together(guests: list[Page]) -> int:
+    """How many moments had their prompt open on two or more guests' pages at the same time."""
+    spans = [prompts_open(g) for g in guests]
+    shared = 0
+    for ask in {a for s in spans for a in s}:
+        times = [s[ask] for s in spans if ask in s]
+        if len(times) > 1 and max(t[0] for t in times) < min(t[1] for t in times):
+            shared += 1
+    return shared
 
 
 def report(name: str, figures: dict[str, Any]) -> None:
@@ -277,6 +301,10 @@ def test_hex_hex_host_and_three_guests_play_a_whole_game_with_responses_and_race
     kinds = {str(e.action).split()[0] for e in by_guests}
     assert kinds & set(OUT_OF_TURN), f"no out-of-turn card from a guest: {sorted(kinds)}"
     assert "react" in kinds, "no race reached the guests"
+    together = asked_together(guests)
+    assert together, "no response window or race was open on two guests' devices at once"
+    held = host.evaluate("(window.hexPeerHeld || []).length")
+    assert held, "no guest answered before the rules reached its seat"
     figures: dict[str, Any] = {}
     largest = 0
     for seat, guest in enumerate(guests, 1):
@@ -286,6 +314,8 @@ def test_hex_hex_host_and_three_guests_play_a_whole_game_with_responses_and_race
     figures.update(summarise(latency(host, guests)))
     figures["largest_message_chars"] = largest
     figures["reacts"] = [str(e.action) for e in by_guests if str(e.action).startswith("react")][:6]
+    figures["asked_at_once"] = together
+    figures["answers_held"] = held
     report("HEX-HEX XL host + 3 guests", figures)
     for page in (host, *guests):
         page.context.close()
