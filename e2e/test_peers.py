@@ -11,8 +11,10 @@ resampled). Figures (tap-to-redraw latency, code and message sizes) are printed 
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import random
 import statistics
 import sys
@@ -29,6 +31,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(SITE), "web", "ui"))
 from check_chromium import find_chromium  # noqa: E402
 from pygame_core import Match, get_game, saves  # noqa: E402
 import peers  # noqa: E402
+import presenter  # noqa: E402
 
 WHY_NOT = NetNS.why_not()
 pytestmark = pytest.mark.skipif(WHY_NOT is not None, reason=f"no private network here: {WHY_NOT}")
@@ -396,5 +399,109 @@ def test_a_guest_shows_an_error_for_a_hostile_message_and_keeps_the_game(lan: An
     play_across([host, guest], hex_please_turn)
     assert replayed(host).state.is_over
     assert guest.evaluate("window.__pwned") is None
+    host.context.close()
+    guest.context.close()
+
+
+def clicked(match: Match, rng: random.Random, ui: dict[str, str]) -> None:
+    """One click as `any_choice` makes it, on CPython: a random offered move of the seat to
+    act, or else a random selection (kept in `ui`)."""
+    seat = match.state.current_player
+    markup = str(presenter.view_module(match.game.id).render(match.state.view(seat), ui, match.names))
+    moves = [re.search(r'data-action="([^"]*)"', t).group(1)  # type: ignore[union-attr]
+             for t in re.findall(r'<[^>]*data-action="[^"]*"[^>]*>', markup) if " disabled" not in t]
+    if moves:
+        match.play_text(html.unescape(rng.choice(moves)), seat)
+        ui.clear()
+        return
+    for pair in html.unescape(rng.choice(re.findall(r'data-ui="([^"]*)"', markup))).split(";"):
+        key, _, value = pair.partition("=")
+        if value:
+            ui[key] = value
+        else:
+            ui.pop(key, None)
+
+
+def near_the_end(game_id: str, seats: list[str], seed: str, close: Callable[[Match], bool], **options: Any) -> str:
+    """A save of `game_id`, played on CPython with clicks as the test makes them until
+    `close(match)` says the end is near, with the given seat kinds: a game to finish
+    across devices in a short test."""
+    game = get_game(game_id)
+    match = Match.start(game, len(seats), seed=seed, names=[f"P{i + 1}" for i in range(len(seats))], **options)
+    rng, ui = random.Random(seed), {}
+    while ui or not close(match):
+        assert not match.state.is_over, "the game ended before it came close to its end"
+        clicked(match, rng, ui)
+    return saves.dump(match, {"seats": seats, "title": game.name, "turn": match.turn_number()})
+
+
+def any_choice(rng: random.Random) -> Callable[[Page], None]:
+    """Click one of the offered moves at random (the first choices can go round in circles:
+    a tile moved back and forth), or else a selection that leads to some."""
+    def take(page: Page) -> None:
+        board = page.locator("#board")
+        for offered in (board.locator("[data-action]:not([disabled])"), board.locator("[data-ui]:not([disabled])")):
+            count = offered.count()
+            if count:
+                try:
+                    offered.nth(rng.randrange(count)).click(timeout=5_000)
+                except Exception:  # noqa: BLE001 - gone before the click: look again
+                    pass
+                return
+    return take
+
+
+def import_save(host: Page, url: str, text: str, tmp: Any) -> None:
+    path = tmp / "game.json"
+    path.write_text(text)
+    host.goto(url)
+    wait_ready(host)
+    host.set_input_files("#import-file", str(path))
+    expect(host.locator("#game")).to_be_visible()
+
+
+def hack_and_slash_close(match: Match) -> bool:
+    """A few turns before the end (the round after a player has nobody at home is the
+    last): someone is down to two at home, the host to move."""
+    view = match.state.view(None)
+    return match.state.current_player == 0 and min(view["home"]) <= 2
+
+
+def horrible_hex_close(match: Match) -> bool:
+    """The tile pile ran out once with no goal completed and is nearly empty again (the
+    "end a stuck game" option ends it when it runs out a second time), the host to move."""
+    view = match.state.view(None)
+    return match.state.current_player == 0 and view["stall"] == 1 and view["pile"] <= 3
+
+
+@pytest.mark.parametrize("game_id, close, options, board", [
+    ("hack-and-slash", hack_and_slash_close, {}, "#board svg"),
+    ("horrible-hex", horrible_hex_close, {"covert": True, "end_stuck": True}, "#board svg"),
+])
+def test_a_game_near_its_end_is_finished_by_a_host_and_a_guest(
+        lan: Any, lan_browser: Browser, tmp_path: Any, game_id: str, close: Callable[[Match], bool],
+        options: dict[str, Any], board: str) -> None:
+    """Hack & Slash and Horrible Hex (Covert Hex: goals hidden) across two devices, from a save
+    a few turns before the end: both seats play, the game ends on both, and every message
+    the guest got is its seat's view and the public log."""
+    host, guest = device(lan_browser), device(lan_browser)
+    started = time.monotonic()
+    save = near_the_end(game_id, ["human", "remote"], f"peers-{game_id}", close, **options)
+    import_save(host, lan.url, save, tmp_path)
+    join(host, guest, 1, lan.url)
+    expect(guest.locator("#game-title")).to_have_text(get_game(game_id).name)
+    expect(guest.locator(board).first).to_be_visible()
+    before = len(json.loads(save)["log"])
+    moves = play_across([host, guest], any_choice(random.Random(game_id)), limit=400)
+    match = replayed(host)
+    assert match.state.is_over
+    seats = {e.seat for e in match.log[before:]}
+    assert {0, 1} <= seats, f"both seats should have played: {sorted(s for s in seats if s is not None)}"
+    expect(guest.locator("#turn")).to_contain_text("Game over")
+    figures = check_messages(match, 1, guest.evaluate("window.__received"), random.Random(2))
+    figures.update(summarise(latency(host, [guest])))
+    figures["clicks"] = moves
+    figures["seconds"] = round(time.monotonic() - started, 1)
+    report(f"{get_game(game_id).name} host + 1 guest, from near the end", figures)
     host.context.close()
     guest.context.close()
