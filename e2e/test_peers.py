@@ -70,8 +70,9 @@ def lan_browser(lan: NetNS, playwright: Any) -> Any:
     browser.close()
 
 
-def device(browser: Browser) -> Page:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def device(browser: Browser, phone: bool = False) -> Page:
+    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+    context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
     page = context.new_page()
     page.add_init_script(RECORD)
     fast_settings(page)
@@ -335,12 +336,15 @@ def test_a_guest_that_drops_rejoins_its_seat_and_a_reloaded_host_resumes(lan: An
     play_across([host, guest], hex_please_turn, moves=3)
     seat = host.locator(".peer-seat[data-seat='1']")
 
-    # The guest's page goes away (a phone asleep, a tab closed): the seat waits, with a new code.
-    guest.context.close()
+    # The guest's page reloads on its old link: the seat waits, with a new code, and the
+    # page says plainly that the old code is spent and what to do.
+    guest.reload()
+    wait_ready(guest)
+    expect(guest.locator("#peers-panel")).to_contain_text("Ask the host for a new code for your seat")
+    expect(guest.locator("#peers-panel [data-answer]")).to_have_count(0)
     expect(seat).to_have_attribute("data-status", "waiting", timeout=30_000)
     before = log_length(host)
-    guest = device(lan_browser)
-    join(host, guest, 1, lan.url)
+    join(host, guest, 1, lan.url)  # the new code, on the same page
     expect(guest.locator("#board .hp-board")).to_be_visible()
     play_across([host, guest], hex_please_turn, moves=3)
     assert log_length(host) > before
@@ -484,7 +488,7 @@ def test_a_game_near_its_end_is_finished_by_a_host_and_a_guest(
     """Hack & Slash and Horrible Hex (Covert Hex: goals hidden) across two devices, from a save
     a few turns before the end: both seats play, the game ends on both, and every message
     the guest got is its seat's view and the public log."""
-    host, guest = device(lan_browser), device(lan_browser)
+    host, guest = device(lan_browser), device(lan_browser, phone=game_id == "horrible-hex")
     started = time.monotonic()
     save = near_the_end(game_id, ["human", "remote"], f"peers-{game_id}", close, **options)
     import_save(host, lan.url, save, tmp_path)
@@ -503,5 +507,15 @@ def test_a_game_near_its_end_is_finished_by_a_host_and_a_guest(
     figures["clicks"] = moves
     figures["seconds"] = round(time.monotonic() - started, 1)
     report(f"{get_game(game_id).name} host + 1 guest, from near the end", figures)
+    if game_id == "horrible-hex":  # on a phone, the guest has the rules and the menu under More
+        guest.click("#more-button")
+        expect(guest.locator("#export-button")).to_be_hidden()
+        guest.click("#rules-button")
+        expect(guest.locator("#rules-panel")).to_contain_text("Covert Hex")
+        guest.click("#rules-panel .rules-close")
+        guest.click("#more-button")
+        guest.click("#menu-button")
+        expect(guest.locator("#menu")).to_be_visible()
+        expect(host.locator(".peer-seat[data-seat='1']")).to_have_attribute("data-status", "waiting", timeout=30_000)
     host.context.close()
     guest.context.close()

@@ -938,10 +938,11 @@ class App:
         panel = el("rules-panel")
         self.close_tools()
         had_focus = bool(panel.contains(js.document.activeElement))
-        if self.session is not None and not panel.innerHTML:
+        view = self.session.view if self.session is not None else self.peers.guest_view()
+        if view is not None and not panel.innerHTML:
             browser.set_html(panel, join(tag("button", "Close", type="button", class_="rules-close",
                                              aria_label="Close the rules"),
-                                         self.session.view.RULES_HTML, TABLE_RULES))
+                                         view.RULES_HTML, TABLE_RULES))
         panel.hidden = not panel.hidden
         el("rules-button").setAttribute("aria-expanded", "false" if panel.hidden else "true")
         if not panel.hidden:

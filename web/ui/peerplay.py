@@ -20,6 +20,7 @@ its autosave with new codes, and guests are asked to come back.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 
@@ -155,6 +156,10 @@ class Peers:
         """After the host's board was drawn: tell each guest what changed for its seat."""
         if self.host is not None:
             self.host.sync()
+
+    def guest_view(self) -> Any:
+        """The view module of the game a guest page plays (for its rules), or None."""
+        return self.guest.view if self.guest is not None else None
 
     def early_view(self, seat: int | None) -> dict[str, Any] | None:
         """The view to draw for the one person at the host's device when a moment asks
@@ -544,6 +549,26 @@ class HostTable:
         show("peers-panel", False)
 
 
+USED_CODES = "hex-table:joined"  # in sessionStorage: the codes this tab joined with (they work once)
+MAX_USED = 20
+
+
+def used_codes() -> list[str]:
+    try:
+        text = js.sessionStorage.getItem(USED_CODES)
+        kept = json.loads(str(text)) if present(text) else []
+        return [str(k) for k in kept][:MAX_USED] if isinstance(kept, list) else []
+    except Exception:  # noqa: BLE001 - no storage, or damaged: nothing remembered
+        return []
+
+
+def remember_used(key: str) -> None:
+    try:
+        js.sessionStorage.setItem(USED_CODES, json.dumps([key, *used_codes()][:MAX_USED]))
+    except Exception:  # noqa: BLE001 - without storage a reload just makes an answer the host refuses
+        pass
+
+
 def _short(text: Any) -> str:
     return str(text)[:peers.MAX_ACTION] if isinstance(text, str) else ""
 
@@ -622,7 +647,17 @@ class GuestTable:
             self.say(f"This link does not hold a game to join: {exc}. Scan the code on the host's "
                      "screen again.")
             return
+        if self.signal_key() in used_codes():
+            set_text("turn", "This code was already used.")
+            self.say("This page was opened again on a code that was already used to join, and a "
+                     "code works only once. Ask the host for a new code for your seat: the host's "
+                     "screen shows it under your name. Then scan it (or open its link).")
+            return
         asyncio.ensure_future(self.connect())
+
+    def signal_key(self) -> str:
+        signal = self.signal
+        return "" if signal is None else f"{signal.table}:{signal.seat}:{signal.link}"
 
     def say(self, text: str) -> None:
         self.message = text
@@ -675,6 +710,7 @@ class GuestTable:
             notice("Copied: send it to the host.")
 
     def on_open(self) -> None:
+        remember_used(self.signal_key())  # a reload on this link must not offer a dead answer
         self.say("Connected. Waiting for the host…")
 
     def on_close(self, why: str) -> None:
@@ -718,6 +754,8 @@ class GuestTable:
         view = view_module(game_id)  # raises for a game this site does not have
         self.game_id, self.view, self.seat, self.names = game_id, view, data["seat"], data["names"]
         self.turns, self.update = [], None
+        browser.set_html(el("rules-panel"), Markup())  # this game's rules, when first opened
+        show("rules-panel", False)
         el("board").classList.remove("peer-lost")
         from pygame_core import get_game
         set_text("game-title", get_game(game_id).name)
@@ -912,4 +950,6 @@ class GuestTable:
         js.document.removeEventListener("keydown", self.listeners[1])
         js.document.body.classList.remove("guest")
         show("peers-panel", False)
+        browser.set_html(el("rules-panel"), Markup())
+        show("rules-panel", False)
 
