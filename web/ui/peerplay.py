@@ -393,6 +393,8 @@ class HostTable:
         self.settle(now)
         if self.here_asked:
             self.ask_here(now)
+        elif self.here() is not None and self.early.holds(self.here(), now):  # type: ignore[arg-type]
+            set_text("turn", "Your answer is in: it is played when the rules come to you.")
 
     # answers before their turn -------------------------------------------------------------------
     def settle(self, now: Together | None) -> None:
@@ -418,16 +420,17 @@ class HostTable:
     def early_view(self, seat: int | None) -> dict[str, Any] | None:
         now, state = self.now(), self.match.state
         self.here_asked = False
-        if seat is None or seat != self.here() or now is None or seat not in now.legal \
-                or seat == state.current_player:
+        if seat is None or seat != self.here() or now is None or seat not in now.legal:
             self.here_opened = None
             return None
+        if self.here_opened is None or self.here_opened[0] != now.ask:
+            self.here_opened = (now.ask, float(js.performance.now()))  # one countdown for the moment
+        if seat == state.current_player:
+            return None  # the rules ask this seat now: its own view
         view = state.view(seat)
-        view["legal"] = [] if self.early.holds(seat, now) else list(now.legal[seat])
-        if view["legal"]:
-            self.here_asked = True
-            if self.here_opened is None or self.here_opened[0] != now.ask:
-                self.here_opened = (now.ask, float(js.performance.now()))
+        held = self.early.holds(seat, now)
+        view["legal"] = [] if held else list(now.legal[seat])
+        self.here_asked = not held
         return view
 
     def ask_here(self, now: Together | None) -> None:
