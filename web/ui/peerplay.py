@@ -393,7 +393,7 @@ class HostTable:
         self.settle(now)
         if self.here_asked:
             self.ask_here(now)
-        elif self.here() is not None and self.early.holds(self.here(), now):  # type: ignore[arg-type]
+        elif (here := self.here()) is not None and self.early.holds(here, now):
             set_text("turn", "Your answer is in: it is played when the rules come to you.")
 
     # answers before their turn -------------------------------------------------------------------
