@@ -11,8 +11,10 @@ resampled). Figures (tap-to-redraw latency, code and message sizes) are printed 
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import random
 import statistics
 import sys
@@ -29,6 +31,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(SITE), "web", "ui"))
 from check_chromium import find_chromium  # noqa: E402
 from pygame_core import Match, get_game, saves  # noqa: E402
 import peers  # noqa: E402
+import presenter  # noqa: E402
 
 WHY_NOT = NetNS.why_not()
 pytestmark = pytest.mark.skipif(WHY_NOT is not None, reason=f"no private network here: {WHY_NOT}")
@@ -67,8 +70,9 @@ def lan_browser(lan: NetNS, playwright: Any) -> Any:
     browser.close()
 
 
-def device(browser: Browser) -> Page:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def device(browser: Browser, phone: bool = False) -> Page:
+    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+    context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
     page = context.new_page()
     page.add_init_script(RECORD)
     fast_settings(page)
@@ -197,14 +201,38 @@ def check_messages(match: Match, seat: int, received: list[str], rng: random.Ran
 
 
 def latency(host: Page, guests: list[Page]) -> list[float]:
-    """Milliseconds from a guest's tap to the host's board drawn with that move."""
-    drawn = {int(before): t for _, before, _, t in host.evaluate("window.hexPeerDrawn || []")}
+    """Milliseconds from a guest's tap to the host's board drawn with that move (answers
+    given before their seat's turn, held at the host, are not timed)."""
+    drawn = {(int(seat), int(before)): t for seat, before, _, t in host.evaluate("window.hexPeerDrawn || []")}
     out = []
     for guest in guests:
-        for at, tapped in guest.evaluate("window.hexPeerTaps || []"):
-            if int(at) in drawn:
-                out.append(drawn[int(at)] - tapped)
+        for at, tapped, seat in guest.evaluate("window.hexPeerTaps || []"):
+            if (int(seat), int(at)) in drawn:
+                out.append(drawn[int(seat), int(at)] - tapped)
     return out
+
+
+def prompts_open(page: Page) -> dict[str, tuple[float, float]]:
+    """Each moment this page was asked at once and answered: (shown, answered), epoch ms."""
+    opened: dict[str, float] = {}
+    out = {}
+    for ask, what, t in page.evaluate("window.hexPeerPrompt || []"):
+        if what == "open":
+            opened[ask] = t
+        elif ask in opened:
+            out[ask] = (opened[ask], t)
+    return out
+
+
+def asked_together(guests: list[Page]) -> int:
+    """How many moments had their prompt open on two or more guests' pages at the same time."""
+    spans = [prompts_open(g) for g in guests]
+    shared = 0
+    for ask in {a for s in spans for a in s}:
+        times = [s[ask] for s in spans if ask in s]
+        if len(times) > 1 and max(t[0] for t in times) < min(t[1] for t in times):
+            shared += 1
+    return shared
 
 
 def report(name: str, figures: dict[str, Any]) -> None:
@@ -277,6 +305,10 @@ def test_hex_hex_host_and_three_guests_play_a_whole_game_with_responses_and_race
     kinds = {str(e.action).split()[0] for e in by_guests}
     assert kinds & set(OUT_OF_TURN), f"no out-of-turn card from a guest: {sorted(kinds)}"
     assert "react" in kinds, "no race reached the guests"
+    together = asked_together(guests)
+    assert together, "no response window or race was open on two guests' devices at once"
+    held = host.evaluate("(window.hexPeerHeld || []).length")
+    assert held, "no guest answered before the rules reached its seat"
     figures: dict[str, Any] = {}
     largest = 0
     for seat, guest in enumerate(guests, 1):
@@ -286,6 +318,8 @@ def test_hex_hex_host_and_three_guests_play_a_whole_game_with_responses_and_race
     figures.update(summarise(latency(host, guests)))
     figures["largest_message_chars"] = largest
     figures["reacts"] = [str(e.action) for e in by_guests if str(e.action).startswith("react")][:6]
+    figures["asked_at_once"] = together
+    figures["answers_held"] = held
     report("HEX-HEX XL host + 3 guests", figures)
     for page in (host, *guests):
         page.context.close()
@@ -302,12 +336,15 @@ def test_a_guest_that_drops_rejoins_its_seat_and_a_reloaded_host_resumes(lan: An
     play_across([host, guest], hex_please_turn, moves=3)
     seat = host.locator(".peer-seat[data-seat='1']")
 
-    # The guest's page goes away (a phone asleep, a tab closed): the seat waits, with a new code.
-    guest.context.close()
+    # The guest's page reloads on its old link: the seat waits, with a new code, and the
+    # page says plainly that the old code is spent and what to do.
+    guest.reload()
+    wait_ready(guest)
+    expect(guest.locator("#peers-panel")).to_contain_text("Ask the host for a new code for your seat")
+    expect(guest.locator("#peers-panel [data-answer]")).to_have_count(0)
     expect(seat).to_have_attribute("data-status", "waiting", timeout=30_000)
     before = log_length(host)
-    guest = device(lan_browser)
-    join(host, guest, 1, lan.url)
+    join(host, guest, 1, lan.url)  # the new code, on the same page
     expect(guest.locator("#board .hp-board")).to_be_visible()
     play_across([host, guest], hex_please_turn, moves=3)
     assert log_length(host) > before
@@ -366,5 +403,119 @@ def test_a_guest_shows_an_error_for_a_hostile_message_and_keeps_the_game(lan: An
     play_across([host, guest], hex_please_turn)
     assert replayed(host).state.is_over
     assert guest.evaluate("window.__pwned") is None
+    host.context.close()
+    guest.context.close()
+
+
+def clicked(match: Match, rng: random.Random, ui: dict[str, str]) -> None:
+    """One click as `any_choice` makes it, on CPython: a random offered move of the seat to
+    act, or else a random selection (kept in `ui`)."""
+    seat = match.state.current_player
+    markup = str(presenter.view_module(match.game.id).render(match.state.view(seat), ui, match.names))
+    moves = [re.search(r'data-action="([^"]*)"', t).group(1)  # type: ignore[union-attr]
+             for t in re.findall(r'<[^>]*data-action="[^"]*"[^>]*>', markup) if " disabled" not in t]
+    if moves:
+        match.play_text(html.unescape(rng.choice(moves)), seat)
+        ui.clear()
+        return
+    for pair in html.unescape(rng.choice(re.findall(r'data-ui="([^"]*)"', markup))).split(";"):
+        key, _, value = pair.partition("=")
+        if value:
+            ui[key] = value
+        else:
+            ui.pop(key, None)
+
+
+def near_the_end(game_id: str, seats: list[str], seed: str, close: Callable[[Match], bool], **options: Any) -> str:
+    """A save of `game_id`, played on CPython with clicks as the test makes them until
+    `close(match)` says the end is near, with the given seat kinds: a game to finish
+    across devices in a short test."""
+    game = get_game(game_id)
+    match = Match.start(game, len(seats), seed=seed, names=[f"P{i + 1}" for i in range(len(seats))], **options)
+    rng, ui = random.Random(seed), {}
+    while ui or not close(match):
+        assert not match.state.is_over, "the game ended before it came close to its end"
+        clicked(match, rng, ui)
+    return saves.dump(match, {"seats": seats, "title": game.name, "turn": match.turn_number()})
+
+
+def any_choice(rng: random.Random) -> Callable[[Page], None]:
+    """Click one of the offered moves at random (the first choices can go round in circles:
+    a tile moved back and forth), or else a selection that leads to some."""
+    def take(page: Page) -> None:
+        board = page.locator("#board")
+        for offered in (board.locator("[data-action]:not([disabled])"), board.locator("[data-ui]:not([disabled])")):
+            count = offered.count()
+            if count:
+                try:
+                    offered.nth(rng.randrange(count)).click(timeout=5_000)
+                except Exception:  # noqa: BLE001 - gone before the click: look again
+                    pass
+                return
+    return take
+
+
+def import_save(host: Page, url: str, text: str, tmp: Any) -> None:
+    path = tmp / "game.json"
+    path.write_text(text)
+    host.goto(url)
+    wait_ready(host)
+    host.set_input_files("#import-file", str(path))
+    expect(host.locator("#game")).to_be_visible()
+
+
+def hack_and_slash_close(match: Match) -> bool:
+    """A few turns before the end (the round after a player has nobody at home is the
+    last): someone is down to two at home, the host to move."""
+    view = match.state.view(None)
+    return match.state.current_player == 0 and min(view["home"]) <= 2
+
+
+def horrible_hex_close(match: Match) -> bool:
+    """The tile pile ran out once with no goal completed and is nearly empty again (the
+    "end a stuck game" option ends it when it runs out a second time), the host to move."""
+    view = match.state.view(None)
+    return match.state.current_player == 0 and view["stall"] == 1 and view["pile"] <= 3
+
+
+@pytest.mark.parametrize("game_id, close, options, board", [
+    ("hack-and-slash", hack_and_slash_close, {}, "#board svg"),
+    ("horrible-hex", horrible_hex_close, {"covert": True, "end_stuck": True}, "#board svg"),
+])
+def test_a_game_near_its_end_is_finished_by_a_host_and_a_guest(
+        lan: Any, lan_browser: Browser, tmp_path: Any, game_id: str, close: Callable[[Match], bool],
+        options: dict[str, Any], board: str) -> None:
+    """Hack & Slash and Horrible Hex (Covert Hex: goals hidden) across two devices, from a save
+    a few turns before the end: both seats play, the game ends on both, and every message
+    the guest got is its seat's view and the public log."""
+    host, guest = device(lan_browser), device(lan_browser, phone=game_id == "horrible-hex")
+    started = time.monotonic()
+    save = near_the_end(game_id, ["human", "remote"], f"peers-{game_id}", close, **options)
+    import_save(host, lan.url, save, tmp_path)
+    join(host, guest, 1, lan.url)
+    expect(guest.locator("#game-title")).to_have_text(get_game(game_id).name)
+    expect(guest.locator(board).first).to_be_visible()
+    before = len(json.loads(save)["log"])
+    moves = play_across([host, guest], any_choice(random.Random(game_id)), limit=400)
+    match = replayed(host)
+    assert match.state.is_over
+    seats = {e.seat for e in match.log[before:]}
+    assert {0, 1} <= seats, f"both seats should have played: {sorted(s for s in seats if s is not None)}"
+    expect(guest.locator("#turn")).to_contain_text("Game over")
+    figures = check_messages(match, 1, guest.evaluate("window.__received"), random.Random(2))
+    figures.update(summarise(latency(host, [guest])))
+    figures["clicks"] = moves
+    figures["seconds"] = round(time.monotonic() - started, 1)
+    report(f"{get_game(game_id).name} host + 1 guest, from near the end", figures)
+    if game_id == "horrible-hex":  # on a phone, the guest has the rules and the menu under More
+        guest.click("#more-button")
+        expect(guest.locator("#export-button")).to_be_hidden()
+        guest.click("#rules-button")
+        expect(guest.locator("#rules-panel")).to_contain_text("Covert Hex")
+        guest.click("#rules-panel .rules-close")
+        guest.click("#more-button")
+        guest.click("#menu-button")
+        expect(guest.locator("#menu")).to_be_visible()
+        expect(host.locator(".peer-seat[data-seat='1']")).to_have_attribute("data-status", "waiting", timeout=30_000)
     host.context.close()
     guest.context.close()

@@ -651,7 +651,8 @@ class App:
         else:
             if "render" in injected_faults() and match.turn_number() > 0:
                 raise RuntimeError("injected fault: the board could not be drawn")
-            board = session.view.render(state.view(scene.seat), session.ui, match.names)
+            shown = self.peers.early_view(scene.seat)  # asked at once with players on their own devices
+            board = session.view.render(shown or state.view(scene.seat), session.ui, match.names)
             moving = self.motion_allowed() and session.drawn_at not in (-1, len(match.log))
             before = browser.piece_places(el("board")) if moving else {}
             window = scene.table_window
@@ -738,8 +739,9 @@ class App:
             session.countdown = None
         prompt = board.querySelector("[data-countdown]")
         # Only a table of several people needs a clock; alone against the computer, take your time.
-        if present(prompt) and (len(session.humans) > 1 or self.settings.get("countdown")):
-            seconds = float(prompt.getAttribute("data-countdown") or 0)
+        if present(prompt) and (len(session.humans) > 1 or self.settings.get("countdown")
+                                or self.peers.host is not None):
+            seconds = self.peers.time_left(float(prompt.getAttribute("data-countdown") or 0))
             length, seat = len(session.match.log), session.match.state.current_player
             box = prompt.querySelector("[data-countdown-text]")
             if present(box):
@@ -753,6 +755,8 @@ class App:
                     return
                 if table:
                     self.respond("")
+                elif self.peers.answer_here(action):
+                    pass
                 elif (session.match.state.current_player == seat and action in [
                         str(a) for a in session.match.state.legal_actions()]):
                     self.play(lambda: session.match.play_text(action, seat))
@@ -935,10 +939,11 @@ class App:
         panel = el("rules-panel")
         self.close_tools()
         had_focus = bool(panel.contains(js.document.activeElement))
-        if self.session is not None and not panel.innerHTML:
+        view = self.session.view if self.session is not None else self.peers.guest_view()
+        if view is not None and not panel.innerHTML:
             browser.set_html(panel, join(tag("button", "Close", type="button", class_="rules-close",
                                              aria_label="Close the rules"),
-                                         self.session.view.RULES_HTML, TABLE_RULES))
+                                         view.RULES_HTML, TABLE_RULES))
         panel.hidden = not panel.hidden
         el("rules-button").setAttribute("aria-expanded", "false" if panel.hidden else "true")
         if not panel.hidden:
@@ -1052,7 +1057,8 @@ class App:
         assert session is not None
         state = session.match.state
         if not session.is_human(state.current_player):
-            notice("Wait for your turn.")
+            if not self.peers.answer_here(text):
+                notice("Wait for your turn.")
             return
         if session.tutorial is not None:
             self.tutorial_move(text)

@@ -7,7 +7,11 @@ with a code of its own, and once the host has that answer the two talk over a da
 (peerlink.py). The protocol and every check of what arrives are in peers.py.
 
 Guest pages hold no game: they draw the view the host sends with the game's own view module
-and send back the choice, which the host checks with the rules. A guest that drops (a phone
+and send back the choice, which the host checks with the rules. Out of turn, every device
+is asked at once (a response window, the HEX-HEX race: peers.together), each with its own
+countdown or its own reaction clock; the host holds an answer that comes before its seat's
+turn (peers.EarlyAnswers) and plays it when the rules get there. With one person at the
+host's device, they are asked at once too. A guest that drops (a phone
 asleep, a reload, Wi-Fi gone) leaves its seat "away": the host shows a new code for it, and
 may let a computer play for it meanwhile. A reload of the host's page resumes the game from
 its autosave with new codes, and guests are asked to come back.
@@ -16,6 +20,7 @@ its autosave with new codes, and guests are asked to come back.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from typing import Any
 
@@ -26,7 +31,7 @@ import browser
 import peers
 from browser import el, notice, present, set_text, show
 from peerlink import Link
-from peers import PeerError, Signal
+from peers import PeerError, Signal, Together
 from presenter import Session, view_module
 from pygame_core.markup import Markup, join, tag
 
@@ -152,6 +157,23 @@ class Peers:
         if self.host is not None:
             self.host.sync()
 
+    def guest_view(self) -> Any:
+        """The view module of the game a guest page plays (for its rules), or None."""
+        return self.guest.view if self.guest is not None else None
+
+    def early_view(self, seat: int | None) -> dict[str, Any] | None:
+        """The view to draw for the one person at the host's device when a moment asks
+        everyone at once and the rules have not reached them yet (else None: their own)."""
+        return self.host.early_view(seat) if self.host is not None else None
+
+    def answer_here(self, text: str) -> bool:
+        """That person's answer before their turn: held (True), or not such a moment (False)."""
+        return self.host is not None and self.host.answer_here(text)
+
+    def time_left(self, seconds: float) -> float:
+        """What is left of a response countdown for the person here, from when it first showed."""
+        return self.host.time_left(seconds) if self.host is not None else seconds
+
     def on_broadcast(self, event: Any) -> None:
         if self.host is not None and isinstance(event.data, str):
             asyncio.ensure_future(self.host.take_answer(event.data))
@@ -191,6 +213,10 @@ class HostTable:
         self.table = f"{int(js.Math.random() * 36 ** 8):08x}"[:8]
         self.seats = {s: SeatLink(s) for s, kind in enumerate(session.seats) if kind == "remote"}
         self.closed = False
+        self.early = peers.EarlyAnswers()
+        self._now: tuple[Any, Together | None] = (None, None)
+        self.here_opened: tuple[str, float] | None = None  # the moment the person here was asked, when
+        self.here_asked = False  # drawn with an early prompt for the person here
         self.ping_timer = js.setInterval(create_proxy(app.guard(self.ping)), int(PING_SECONDS * 1000))
         self.ping_id = 0
         panel = el("peers-panel")
@@ -204,6 +230,18 @@ class HostTable:
     @property
     def match(self) -> Any:
         return self.session.match
+
+    def now(self) -> Together | None:
+        """The moment the table answers at once, if it is in one (worked out once a position)."""
+        key = (len(self.match.log), id(self.match.state))
+        if self._now[0] != key:
+            self._now = (key, peers.together(self.match))
+        return self._now[1]
+
+    def here(self) -> int | None:
+        """The seat of the one person at this device, if one (several share it hot-seat)."""
+        humans = self.session.humans
+        return humans[0] if len(humans) == 1 else None
 
     def stun(self) -> str:
         return stun_server(self.app.settings)
@@ -275,6 +313,7 @@ class HostTable:
         if self.closed or slot is None or slot.link is not link:
             return
         was_connected = slot.status == "connected"
+        self.early.drop(seat)  # asked again when they are back
         if was_connected:
             notice(f"{self.match.names[seat]} is away ({why}). Their seat waits: they can scan its "
                    "new code to come back.", 8)
@@ -298,10 +337,13 @@ class HostTable:
             data = peers.parse_guest_message(text)
             if data["t"] == "pong":
                 return
-            action = peers.check_choice(self.match, seat, data)
+            action = self.early.take(self.match, seat, data, self.now())
         except PeerError as exc:
             at = len(self.match.log)
             link.send(peers.encode({"t": "refused", "at": at, "action": _short(text), "reason": str(exc)}))
+            return
+        if action is None:  # held until the rules reach the seat
+            record("hexPeerHeld", seat, len(self.match.log), received)
             return
         before = len(self.match.log)
         self.app.play(lambda: self.match.play(action, seat))
@@ -331,6 +373,7 @@ class HostTable:
     def sync(self) -> None:
         if self.closed:
             return
+        now = self.now()
         states = self.seat_states()
         at = len(self.match.log)
         for slot in self.seats.values():
@@ -338,7 +381,7 @@ class HostTable:
                 continue
             if slot.sent_at == at and slot.sent_seats == states:
                 continue
-            update = peers.seat_update(self.match, slot.seat, states, slot.log_turns)
+            update = peers.seat_update(self.match, slot.seat, states, slot.log_turns, now)
             update["sent"] = int(epoch_ms())
             text = peers.encode(update)
             record("hexPeerSizes", len(text))
@@ -347,6 +390,85 @@ class HostTable:
                 log = update["log"]
                 slot.log_turns = log["start"] + len(log["turns"]) - 1 if log["turns"] else 0
         self.render_panel()
+        self.settle(now)
+        if self.here_asked:
+            self.ask_here(now)
+        elif (here := self.here()) is not None and self.early.holds(here, now):
+            set_text("turn", "Your answer is in: it is played when the rules come to you.")
+
+    # answers before their turn -------------------------------------------------------------------
+    def settle(self, now: Together | None) -> None:
+        """Play the held answer of the seat the rules have reached; tell those whose answers
+        the moment overtook (someone before them answered) to answer anew."""
+        play, refused = self.early.due(self.match, now)
+        at = len(self.match.log)
+        for seat, text, reason in refused:
+            slot = self.seats.get(seat)
+            if seat == self.here():
+                notice(f"Your answer was not played: {reason}.", 8)
+            elif slot is not None and slot.link is not None:
+                slot.link.send(peers.encode({"t": "refused", "at": at, "action": text, "reason": reason}))
+        if play is None:
+            return
+        seat, action = play
+
+        def go() -> None:
+            if not self.closed and len(self.match.log) == at and self.match.state.current_player == seat:
+                self.app.play(lambda: self.match.play(action, seat))
+        js.setTimeout(browser.create_once(self.app.guard(go)), 0)
+
+    def early_view(self, seat: int | None) -> dict[str, Any] | None:
+        now, state = self.now(), self.match.state
+        self.here_asked = False
+        if seat is None or seat != self.here() or now is None or seat not in now.legal:
+            self.here_opened = None
+            return None
+        if self.here_opened is None or self.here_opened[0] != now.ask:
+            self.here_opened = (now.ask, float(js.performance.now()))  # one countdown for the moment
+        if seat == state.current_player:
+            return None  # the rules ask this seat now: its own view
+        view = state.view(seat)
+        held = self.early.holds(seat, now)
+        view["legal"] = [] if held else list(now.legal[seat])
+        self.here_asked = not held
+        return view
+
+    def ask_here(self, now: Together | None) -> None:
+        """The person here is asked early: say so, and pass for them if passing is all they may do."""
+        seat = self.here()
+        if seat is None or now is None:
+            return
+        set_text("turn", f"{self.match.names[seat]}, your turn (everyone is asked at once).")
+        hook = getattr(self.session.view, "forced", None)
+        legal = list(now.legal.get(seat, ()))
+        move = hook(self.match.state.view(seat), legal) if hook is not None else None
+        if move in legal and not self.app.settings.get("ask_to_pass"):
+            ask = now.ask
+
+            def go() -> None:
+                later = self.now()
+                if later is not None and later.ask == ask and not self.early.holds(seat, later):
+                    self.answer_here(move)
+            js.setTimeout(browser.create_once(self.app.guard(go)), int(FORCED_PAUSE_SECONDS * 1000))
+
+    def answer_here(self, text: str) -> bool:
+        seat, now = self.here(), self.now()
+        if seat is None or now is None or seat not in now.legal or seat == self.match.state.current_player:
+            return False
+        try:
+            self.early.take(self.match, seat, {"t": "act", "at": len(self.match.log), "action": text,
+                                               "ask": now.ask}, now)
+        except PeerError as exc:
+            notice(f"Not allowed: {exc}")
+            return True
+        self.session.ui = {}
+        self.app.render()
+        return True
+
+    def time_left(self, seconds: float) -> float:
+        if self.here_opened is None:
+            return seconds
+        return round(max(0.0, seconds - (float(js.performance.now()) - self.here_opened[1]) / 1000), 1)
 
     # the panel --------------------------------------------------------------------------------
     def render_panel(self) -> None:
@@ -430,6 +552,26 @@ class HostTable:
         show("peers-panel", False)
 
 
+USED_CODES = "hex-table:joined"  # in sessionStorage: the codes this tab joined with (they work once)
+MAX_USED = 20
+
+
+def used_codes() -> list[str]:
+    try:
+        text = js.sessionStorage.getItem(USED_CODES)
+        kept = json.loads(str(text)) if present(text) else []
+        return [str(k) for k in kept][:MAX_USED] if isinstance(kept, list) else []
+    except Exception:  # noqa: BLE001 - no storage, or damaged: nothing remembered
+        return []
+
+
+def remember_used(key: str) -> None:
+    try:
+        js.sessionStorage.setItem(USED_CODES, json.dumps([key, *used_codes()][:MAX_USED]))
+    except Exception:  # noqa: BLE001 - without storage a reload just makes an answer the host refuses
+        pass
+
+
 def _short(text: Any) -> str:
     return str(text)[:peers.MAX_ACTION] if isinstance(text, str) else ""
 
@@ -481,6 +623,8 @@ class GuestTable:
         self.turns: list[tuple[int | None, list[str]]] = []
         self.ui: dict[str, str] = {}
         self.waiting_for: int | None = None  # `at` of a choice sent and not yet answered
+        self.asked: tuple[str, float] | None = None  # the moment asked at once, and when it first showed
+        self.answered = ""  # the moment this seat's answer was sent in (held at the host until its turn)
         self.race_shown: float | None = None
         self.race_action = ""
         self.timer: Any = None
@@ -506,7 +650,17 @@ class GuestTable:
             self.say(f"This link does not hold a game to join: {exc}. Scan the code on the host's "
                      "screen again.")
             return
+        if self.signal_key() in used_codes():
+            set_text("turn", "This code was already used.")
+            self.say("This page was opened again on a code that was already used to join, and a "
+                     "code works only once. Ask the host for a new code for your seat: the host's "
+                     "screen shows it under your name. Then scan it (or open its link).")
+            return
         asyncio.ensure_future(self.connect())
+
+    def signal_key(self) -> str:
+        signal = self.signal
+        return "" if signal is None else f"{signal.table}:{signal.seat}:{signal.link}"
 
     def say(self, text: str) -> None:
         self.message = text
@@ -559,6 +713,7 @@ class GuestTable:
             notice("Copied: send it to the host.")
 
     def on_open(self) -> None:
+        remember_used(self.signal_key())  # a reload on this link must not offer a dead answer
         self.say("Connected. Waiting for the host…")
 
     def on_close(self, why: str) -> None:
@@ -582,7 +737,7 @@ class GuestTable:
             elif kind == "state":
                 self.take_state(data)
             elif kind == "refused":
-                self.waiting_for = None
+                self.waiting_for, self.answered = None, ""
                 notice(f"Not allowed: {data['reason']}", 6)
                 self.render()
             elif kind == "bye":
@@ -602,6 +757,8 @@ class GuestTable:
         view = view_module(game_id)  # raises for a game this site does not have
         self.game_id, self.view, self.seat, self.names = game_id, view, data["seat"], data["names"]
         self.turns, self.update = [], None
+        browser.set_html(el("rules-panel"), Markup())  # this game's rules, when first opened
+        show("rules-panel", False)
         el("board").classList.remove("peer-lost")
         from pygame_core import get_game
         set_text("game-title", get_game(game_id).name)
@@ -620,8 +777,24 @@ class GuestTable:
         board = self.view.render(data["view"], {}, self.names)
         self.update, self.turns, self.ui = data, turns, {}
         self.waiting_for = None
-        self.render(board)
+        ask = data.get("ask")
+        if ask is None:
+            self.asked, self.answered = None, ""
+        elif self.asked is None or self.asked[0] != ask:
+            self.asked, self.answered = (ask, float(js.performance.now())), ""
+            record("hexPeerPrompt", ask, "open", epoch_ms())
+        self.render(None if self.held() else board)
         record("hexPeerShown", data["at"], epoch_ms())
+
+    def held(self) -> bool:
+        """This seat answered the moment now asked: its answer waits at the host for its turn."""
+        return bool(self.answered) and self.update is not None and self.update.get("ask") == self.answered
+
+    def shown_view(self) -> dict[str, Any]:
+        """The view as drawn: with no choices once an answer is in (it cannot be changed)."""
+        assert self.update is not None
+        view = self.update["view"]
+        return dict(view, legal=[]) if self.held() else view
 
     # drawing ------------------------------------------------------------------------------------
     def render(self, board: Markup | None = None) -> None:
@@ -630,11 +803,16 @@ class GuestTable:
             return
         names = self.names
         if board is None:
-            board = self.view.render(update["view"], self.ui, names)
+            board = self.view.render(self.shown_view(), self.ui, names)
         browser.set_html(el("board"), board)
         el("board").removeAttribute("data-peer-error")
         el("board").classList.toggle("thinking", self.waiting_for is not None)
-        set_text("turn", peers.guest_status(names, self.seat, update))
+        if self.held():
+            set_text("turn", "Your answer is in: it is played when the rules come to you.")
+        elif update.get("ask") is not None and update["current"] != self.seat and update["view"].get("legal"):
+            set_text("turn", f"{names[self.seat]}, your turn (everyone is asked at once).")
+        else:
+            set_text("turn", peers.guest_status(names, self.seat, update))
         scores = el("scores")
         scores.replaceChildren()
         for i, name in enumerate(names):
@@ -672,10 +850,12 @@ class GuestTable:
             self.race_action = str(race.getAttribute("data-race") or "")
             race.focus()
         at = update["at"]
-        legal = update["view"].get("legal") or []
+        legal = self.shown_view().get("legal") or []
         prompt = board.querySelector("[data-countdown]")
         if present(prompt):
             seconds = float(prompt.getAttribute("data-countdown") or 0)
+            if self.asked is not None:  # one countdown for the moment, from when it first showed here
+                seconds = round(max(0.0, seconds - (float(js.performance.now()) - self.asked[1]) / 1000), 1)
             action = str(prompt.getAttribute("data-countdown-action") or "")
             box = prompt.querySelector("[data-countdown-text]")
             if present(box):
@@ -685,7 +865,7 @@ class GuestTable:
                     lambda: self.choose(action, at)), int(seconds * 1000))
             return
         hook = getattr(self.view, "forced", None)
-        move = hook(update["view"], list(legal)) if hook is not None and legal else None
+        move = hook(self.shown_view(), list(legal)) if hook is not None and legal else None
         if move in legal and not self.app.settings.get("ask_to_pass"):
             self.timer = js.setTimeout(browser.create_once(lambda: self.choose(move, at)),
                                        int(FORCED_PAUSE_SECONDS * 1000))
@@ -697,12 +877,21 @@ class GuestTable:
             return
         if self.waiting_for == update["at"]:
             return  # one choice per position; the host's answer comes first
-        if text not in (update["view"].get("legal") or []):
+        if text not in (self.shown_view().get("legal") or []):
             notice("Wait for your turn.")
             return
-        record("hexPeerTaps", update["at"], epoch_ms())
-        if self.send({"t": "act", "at": update["at"], "action": text}):
+        record("hexPeerTaps", update["at"], epoch_ms(), self.seat)
+        message = {"t": "act", "at": update["at"], "action": text}
+        ask = update.get("ask")
+        if ask is not None:
+            message["ask"] = ask
+        if self.send(message):
             self.waiting_for = update["at"]
+            if ask is not None:
+                self.answered = ask
+                record("hexPeerPrompt", ask, "answered", epoch_ms())
+                if update["current"] != self.seat:
+                    self.render()  # the prompt goes; the answer waits at the host for this seat's turn
             el("board").classList.add("thinking")
         else:
             notice("Not connected to the host: your choice was not sent.")
@@ -764,4 +953,6 @@ class GuestTable:
         js.document.removeEventListener("keydown", self.listeners[1])
         js.document.body.classList.remove("guest")
         show("peers-panel", False)
+        browser.set_html(el("rules-panel"), Markup())
+        show("rules-panel", False)
 

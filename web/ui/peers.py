@@ -22,12 +22,20 @@ never lets bad input reach the game.
 * **The guest's messages** are a choice (an action's notation at a position of the log) and
   keep-alive replies. The host checks every choice with the rules: a late, out-of-turn or
   illegal one is refused with the reason and changes nothing.
+* **Out of turn, all at once.** The rules ask a response window's seats, and a reflex race's,
+  one at a time; a table asks them all at once. `together` finds such a moment and what each
+  seat in it may answer when the rules reach it (if everyone before it lets the moment go
+  by); every device is asked at once, under the moment's `ask` name. An answer that comes
+  before its seat's turn is held at the host (`EarlyAnswers`), shown to nobody, and played
+  when the rules reach that seat, checked again then; if someone before it answered and the
+  moment changed, it is refused with the reason and the guest is asked afresh.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import json
 import re
 import zlib
@@ -243,7 +251,7 @@ def parse_guest_message(text: Any) -> dict[str, Any]:
     data = _load(text, MAX_GUEST_MESSAGE)
     kind = data["t"]
     if kind == "act":
-        _fields(data, {"at": int, "action": str})
+        _fields(data, {"at": int, "action": str}, {"ask": str})
         if not data["action"] or len(data["action"]) > MAX_ACTION:
             raise PeerError("the choice is empty or too long")
     elif kind == "pong":
@@ -266,7 +274,7 @@ def parse_host_message(text: Any) -> dict[str, Any]:
             raise PeerError("the seat is not one of the table's")
     elif kind == "state":
         _fields(data, {"at": int, "view": dict, "current": int, "scores": list, "winners": list,
-                       "over": bool, "seats": list, "log": dict}, {"sent": int})
+                       "over": bool, "seats": list, "log": dict}, {"sent": int, "ask": str})
         seats = data["seats"]
         if len(seats) > MAX_SEATS or any(s not in SEAT_STATES for s in seats):
             raise PeerError("the table's seats are not described as they should be")
@@ -326,20 +334,32 @@ def welcome(match: Match, seat: int, table: str) -> dict[str, Any]:
     return {"t": "seat", "seat": seat, "game": match.game.id, "table": table, "names": list(match.names)}
 
 
-def seat_update(match: Match, seat: int, seats: Sequence[str], log_start: int = 0) -> dict[str, Any]:
+def seat_update(match: Match, seat: int, seats: Sequence[str], log_start: int = 0,
+                now: "Together | None | bool" = True) -> dict[str, Any]:
     """What the guest at `seat` is sent after a change: its view, the public log in words
     from turn `log_start` on (the last turn it was sent may have grown, so it is sent
-    again), whose turn, the scores, who sits where. Only these: never the state itself."""
+    again), whose turn, the scores, who sits where. Only these: never the state itself.
+
+    When the seat is asked in a moment the table answers at once (`now`, worked out here
+    unless given), its view's `legal` holds what it may answer when the rules reach it and
+    `ask` names the moment, even before its turn."""
     state = match.state
     groups = presenter.turns(match)
     start = max(0, min(log_start, len(groups) - 1), len(groups) - MAX_LOG_TURNS)
     current = state.current_player
-    return {"t": "state", "at": len(match.log), "view": state.view(seat),
-            "current": -1 if current is None else current,
-            "scores": [float(x) for x in state.scores],
-            "winners": list(state.winners) if state.is_over else [],
-            "over": state.is_over, "seats": list(seats),
-            "log": {"start": start, "turns": [[t.seat, list(t.lines)] for t in groups[start:]]}}
+    view = state.view(seat)
+    message = {"t": "state", "at": len(match.log), "view": view,
+               "current": -1 if current is None else current,
+               "scores": [float(x) for x in state.scores],
+               "winners": list(state.winners) if state.is_over else [],
+               "over": state.is_over, "seats": list(seats),
+               "log": {"start": start, "turns": [[t.seat, list(t.lines)] for t in groups[start:]]}}
+    if now is True:
+        now = together(match)
+    if isinstance(now, Together) and seat in now.legal:
+        view["legal"] = list(now.legal[seat])
+        message["ask"] = now.ask
+    return message
 
 
 def check_choice(match: Match, seat: int, data: dict[str, Any]) -> Any:
@@ -361,6 +381,143 @@ def check_choice(match: Match, seat: int, data: dict[str, Any]) -> Any:
         reason = why(action) if why is not None else ""
         raise PeerError(f"that move is not allowed: {reason or 'it is not one of your choices now'}")
     return action
+
+
+# -- out of turn, all at once ---------------------------------------------------------------------
+
+RACE_FILLER = "react 2000"
+
+
+@dataclass(frozen=True)
+class Together:
+    """A moment the rules take seat by seat but a table lives all at once: a response window
+    (each seat may answer or pass) or a reflex race (each seat taps). `ask` names it: the
+    same while it lasts, another once it changes (someone answered, a new lap). `seats` are
+    the seats still to decide, in the rules' order, the one asked now first; `legal` what
+    each may choose when the rules reach it, if everyone before it lets the moment go by."""
+
+    ask: str
+    seats: tuple[int, ...]
+    legal: dict[int, tuple[str, ...]]
+
+
+def moment(view_module: Any, view: dict[str, Any], names: Sequence[str]) -> tuple[str, str] | None:
+    """(key, filler) when the public `view` is such a moment, else None. The key stays the
+    same while seats let it go by; the filler is how a seat does that ("pass").
+
+    From the view module's `simultaneous(view, names)` hook (a dict with `key` and `filler`)
+    where it has one; else from its `response_window` hook; else HEX-HEX's race, read from
+    its public view until its view module says so itself (see docs/adding-a-game.md)."""
+    hook = getattr(view_module, "simultaneous", None)
+    if hook is not None:
+        found = hook(view, list(names))
+        return (str(found["key"]), str(found["filler"])) if found else None
+    window = getattr(view_module, "response_window", None)
+    found = window(view, list(names)) if window is not None else None
+    if found:
+        return str(found["key"]), str(found["pass"])
+    race = view.get("race")
+    if view.get("game") == "hex-hex" and view.get("phase") == "race" and isinstance(race, dict):
+        return json.dumps(["race", view.get("game_no"), view.get("round"), view.get("tiebreak"),
+                           race.get("caller")]), RACE_FILLER
+    return None
+
+
+def together(match: Match) -> Together | None:
+    """The moment the table is in, if it answers it at once (see `Together`), else None.
+
+    Each seat's choices are read from a copy of the state on which every seat before it let
+    the moment go by: what the seat will be offered when the rules reach it, unless someone
+    before it answers (then the moment changes, and so does its name). Only passes are
+    played on the copy, so nothing in it comes from another seat's hidden choices."""
+    state = match.state
+    if state.is_over or state.current_player is None or state.current_player < 0:
+        return None
+    module = presenter.view_module(match.game.id)
+    names = list(match.names)
+    found = moment(module, state.view(None), names)
+    if found is None:
+        return None
+    key, filler = found
+    try:
+        let_go = match.game.parse_action(filler)
+    except Exception:  # noqa: BLE001 - a hook naming no action of its game: no moment
+        return None
+    seats: list[int] = []
+    legal: dict[int, tuple[str, ...]] = {}
+    probe = state
+    for _ in range(match.players):
+        seat = probe.current_player
+        if seat is None or seat < 0 or seat in legal:
+            break
+        if probe is not state:
+            again = moment(module, probe.view(None), names)
+            if again is None or again[0] != key:
+                break
+        seats.append(seat)
+        legal[seat] = tuple(str(a) for a in probe.legal_actions())
+        if probe is state:
+            probe = state.clone()
+        try:
+            probe.apply(let_go)
+        except ValueError:
+            break
+    ask = hashlib.sha256(key.encode()).hexdigest()[:16]
+    return Together(ask, tuple(seats), legal)
+
+
+class EarlyAnswers:
+    """Answers given in a moment before the rules reached their seat, held at the host.
+
+    Nobody is shown a held answer: it is played when its seat's turn comes, as if given
+    then, and only then does the log (and every view) tell it."""
+
+    def __init__(self) -> None:
+        self.held: dict[int, tuple[str, str]] = {}  # seat -> (the moment's ask, the action)
+
+    def take(self, match: Match, seat: int, data: dict[str, Any], now: Together | None) -> Any | None:
+        """A choice from `seat`: the action to play now, None when it is held for later, or
+        PeerError with the reason it is refused."""
+        ask = data.get("ask")
+        if ask is None:
+            return check_choice(match, seat, data)
+        if now is None or now.ask != ask or seat not in now.legal:
+            raise PeerError("too late: that moment has passed")
+        if seat in self.held:
+            raise PeerError("you have already answered")
+        if match.state.current_player == seat:
+            return check_choice(match, seat, {**data, "at": len(match.log)})
+        if data["action"] not in now.legal[seat]:
+            raise PeerError("that move is not allowed: it is not one of your choices now")
+        self.held[seat] = (ask, data["action"])
+        return None
+
+    def holds(self, seat: int, now: Together | None) -> bool:
+        return now is not None and self.held.get(seat, ("", ""))[0] == now.ask
+
+    def due(self, match: Match, now: Together | None) -> tuple[tuple[int, Any] | None, list[tuple[int, str, str]]]:
+        """What to do now: the held answer of the seat the rules have reached, checked again
+        (seat, action), or None; and the held answers that can no longer be played, as
+        (seat, action, reason), dropped: the moment changed before their seat's turn."""
+        refused: list[tuple[int, str, str]] = []
+        for seat, (ask, text) in list(self.held.items()):
+            if now is None or now.ask != ask:
+                del self.held[seat]
+                refused.append((seat, text, "someone answered before the rules reached you, so your "
+                                            "answer was not played: look again and answer anew"))
+        seat = match.state.current_player
+        if seat is None or seat not in self.held:
+            return None, refused
+        _, text = self.held.pop(seat)
+        try:
+            action = check_choice(match, seat, {"t": "act", "at": len(match.log), "action": text})
+        except PeerError as exc:
+            refused.append((seat, text, str(exc)))
+            return None, refused
+        return (seat, action), refused
+
+    def drop(self, seat: int) -> None:
+        self.held.pop(seat, None)
 
 
 # -- what a guest shows ---------------------------------------------------------------------------
