@@ -155,3 +155,11 @@ def test_undo_is_off_for_tables_of_several_people_and_in_tutorials() -> None:
 def test_points_and_lists_read_as_english() -> None:
     assert presenter.points(1) == "1 point" and presenter.points(0) == "0 points"
     assert presenter.and_list(["A", "B", "C"]) == "A, B and C"
+
+
+def test_a_ui_choice_sets_and_clears_keys():
+    ui = {"tile": "R1", "rot": "2"}
+    presenter.choose_ui(ui, "cell=0,1;rot=")
+    assert ui == {"tile": "R1", "cell": "0,1"}
+    presenter.choose_ui(ui, "tile=")
+    assert ui == {"cell": "0,1"}

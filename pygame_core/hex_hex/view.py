@@ -32,6 +32,7 @@ from .board import (
 )
 from .components import CARDS_BY_ID, CATEGORY_NAMES, TIMING_NAMES
 from .laws import law_text
+from .notation import RACE_MAX
 from .rules_text import CARD_REFERENCE_HTML, RULES_HTML  # noqa: F401 - the page's rules text
 from .table import (  # noqa: F401 - the hooks the table uses (docs/adding-a-game.md)
     SETUP_TEXT, event_words, forced, recent_words, score_breakdown, tie_break)
@@ -406,6 +407,21 @@ def response_window(view: dict[str, Any], names: list[str]) -> dict[str, Any] | 
     return {"key": key, "waiting": list(window["order"][window["at"]:]),
             "played": [_pending_text(it, names, pending) for it in pending],
             "pass": "pass", "seconds": RESPONSE_SECONDS}
+
+
+def simultaneous(view: dict[str, Any], names: list[str]) -> dict[str, str] | None:
+    """Whether the table answers the decision now all at once, for players on their own
+    devices: a response window (every seat in it may be asked together) or the HEX-HEX race
+    (everyone's reaction is timed together). `key` names the moment from public facts and
+    stays the same while seats let it go by; `filler` is the notation of letting it go by."""
+    window = response_window(view, names)
+    if window is not None:
+        return {"key": window["key"], "filler": window["pass"]}
+    race = view.get("race")
+    if view.get("phase") == "race" and isinstance(race, dict) and not view.get("over"):
+        key = json.dumps(["race", view.get("game_no"), view.get("round"), view.get("tiebreak"), race.get("caller")])
+        return {"key": key, "filler": f"react {RACE_MAX}"}
+    return None
 
 
 def handle_key(key: str, view: dict[str, Any], ui: dict[str, str]) -> dict[str, str] | None:

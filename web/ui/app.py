@@ -973,12 +973,7 @@ class App:
         if session is None:
             return
         if target.hasAttribute("data-ui"):
-            for pair in str(target.getAttribute("data-ui")).split(";"):
-                key, _, value = pair.partition("=")
-                if value:
-                    session.ui[key] = value
-                else:
-                    session.ui.pop(key, None)
+            presenter.choose_ui(session.ui, str(target.getAttribute("data-ui")))
             self.render()
         elif target.hasAttribute("data-race") and session.race_shown is not None:
             self.react()

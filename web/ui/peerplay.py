@@ -32,6 +32,7 @@ import peers
 from browser import el, notice, present, set_text, show
 from peerlink import Link
 from peers import PeerError, Signal, Together
+import presenter
 from presenter import Session, view_module
 from pygame_core.markup import Markup, join, tag
 
@@ -755,6 +756,7 @@ class GuestTable:
         if self.view is not None and (game_id, data["seat"]) != (self.game_id, self.seat):
             raise PeerError("the host tried to move this page to another game or seat")
         view = view_module(game_id)  # raises for a game this site does not have
+        browser.use_stylesheet(f"./styles/{game_id}.css", waiting=el("game"))
         self.game_id, self.view, self.seat, self.names = game_id, view, data["seat"], data["names"]
         self.turns, self.update = [], None
         browser.set_html(el("rules-panel"), Markup())  # this game's rules, when first opened
@@ -911,12 +913,7 @@ class GuestTable:
 
     def activate(self, target: Any) -> None:
         if target.hasAttribute("data-ui"):
-            for pair in str(target.getAttribute("data-ui")).split(";"):
-                key, _, value = pair.partition("=")
-                if value:
-                    self.ui[key] = value
-                else:
-                    self.ui.pop(key, None)
+            presenter.choose_ui(self.ui, str(target.getAttribute("data-ui")))
             self.render()
         elif target.hasAttribute("data-race") and self.race_shown is not None:
             self.react()

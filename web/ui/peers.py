@@ -385,9 +385,6 @@ def check_choice(match: Match, seat: int, data: dict[str, Any]) -> Any:
 
 # -- out of turn, all at once ---------------------------------------------------------------------
 
-RACE_FILLER = "react 2000"
-
-
 @dataclass(frozen=True)
 class Together:
     """A moment the rules take seat by seat but a table lives all at once: a response window
@@ -406,8 +403,7 @@ def moment(view_module: Any, view: dict[str, Any], names: Sequence[str]) -> tupl
     same while seats let it go by; the filler is how a seat does that ("pass").
 
     From the view module's `simultaneous(view, names)` hook (a dict with `key` and `filler`)
-    where it has one; else from its `response_window` hook; else HEX-HEX's race, read from
-    its public view until its view module says so itself (see docs/adding-a-game.md)."""
+    where it has one; else from its `response_window` hook (docs/adding-a-game.md)."""
     hook = getattr(view_module, "simultaneous", None)
     if hook is not None:
         found = hook(view, list(names))
@@ -416,10 +412,6 @@ def moment(view_module: Any, view: dict[str, Any], names: Sequence[str]) -> tupl
     found = window(view, list(names)) if window is not None else None
     if found:
         return str(found["key"]), str(found["pass"])
-    race = view.get("race")
-    if view.get("game") == "hex-hex" and view.get("phase") == "race" and isinstance(race, dict):
-        return json.dumps(["race", view.get("game_no"), view.get("round"), view.get("tiebreak"),
-                           race.get("caller")]), RACE_FILLER
     return None
 
 

@@ -26,6 +26,17 @@ computer, unless its player is away and a computer was asked to stand in."""
 SEAT_KINDS = {"human": "Human", REMOTE: "Own device", **{k: v for k, v in LEVELS.items() if k != "human"}}
 
 
+def choose_ui(ui: dict[str, str], choice: str) -> None:
+    """Apply a view's `data-ui` choice to the page's selection: "key=value" pairs separated by
+    ";" set a key, "key=" clears it (docs/adding-a-game.md)."""
+    for pair in choice.split(";"):
+        key, _, value = pair.partition("=")
+        if value:
+            ui[key] = value
+        else:
+            ui.pop(key, None)
+
+
 def view_module(game_id: str) -> Any:
     return importlib.import_module(game_module(game_id, "view"))
 
