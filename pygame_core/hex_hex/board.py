@@ -359,6 +359,7 @@ def _hex_tokens(view: dict[str, Any], names: list[str], places: list[Place]) -> 
     may still stop the card that moves them."""
     out = []
     stack: dict[int, int] = {}
+    asked: set[int] = set()
     called = hex_names(view)
     window = view.get("phase") == "window"
     for place in places:
@@ -368,8 +369,11 @@ def _hex_tokens(view: dict[str, Any], names: list[str], places: list[Place]) -> 
         x, y = _pos(view, at, HEX_AT)
         x += 34 * k
         if moving and window:
-            out.append(tag("g", tag("circle", cx=f"{x:.0f}", cy=f"{y:.0f}", r=27),
-                           tag("text", "anyone?", x=f"{x:.0f}", y=f"{y + 40:.0f}", text_anchor="middle"),
+            # One "anyone?" per seat: side by side, two labels would run into each other.
+            label = tag("text", "anyone?", x=f"{x:.0f}", y=f"{y + 40:.0f}", text_anchor="middle") \
+                if at not in asked else None
+            asked.add(at)
+            out.append(tag("g", tag("circle", cx=f"{x:.0f}", cy=f"{y:.0f}", r=27), label,
                            class_="hx-window-ring", aria_hidden="true"))
         out.append(_hex_token(x, y, _hex_label(called[h["id"]], place, names), h["loss"], h["mad"],
                               h["boost"], h["obs"], f"hex-{h['id']}-copy" if copy else f"hex-{h['id']}",
