@@ -727,13 +727,7 @@ class App:
         session = self.session
         assert session is not None
         board = el("board")
-        race = board.querySelector("[data-race]")
-        if not present(race):
-            session.race_shown = None
-        elif session.race_shown is None:
-            session.race_shown = float(js.performance.now())
-            session.race_action = str(race.getAttribute("data-race") or "")
-            race.focus()
+        session.race_shown, session.race_action = browser.race_clock(board, session.race_shown, session.race_action)
         if present(session.countdown):
             js.clearTimeout(session.countdown)
             session.countdown = None

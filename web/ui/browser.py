@@ -116,6 +116,19 @@ def use_stylesheet(href: str, waiting: Any = None) -> None:
     document.head.appendChild(link)
 
 
+def race_clock(board: Any, shown: float | None, action: str) -> tuple[float | None, str]:
+    """A reflex race's clock, kept across redraws: (when its prompt first showed, its action).
+    The first time the prompt is drawn the clock starts and the prompt takes focus; once it
+    is gone, the start is None."""
+    race = board.querySelector("[data-race]")
+    if not present(race):
+        return None, action
+    if shown is None:
+        race.focus()
+        return float(js.performance.now()), str(race.getAttribute("data-race") or "")
+    return shown, action
+
+
 def show(element_id: str, visible: bool = True) -> None:
     el(element_id).hidden = not visible
 

@@ -844,13 +844,7 @@ class GuestTable:
         if present(self.timer):
             js.clearTimeout(self.timer)
             self.timer = None
-        race = board.querySelector("[data-race]")
-        if not present(race):
-            self.race_shown = None
-        elif self.race_shown is None:
-            self.race_shown = float(js.performance.now())
-            self.race_action = str(race.getAttribute("data-race") or "")
-            race.focus()
+        self.race_shown, self.race_action = browser.race_clock(board, self.race_shown, self.race_action)
         at = update["at"]
         legal = self.shown_view().get("legal") or []
         prompt = board.querySelector("[data-countdown]")
