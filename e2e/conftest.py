@@ -3,10 +3,17 @@
 `make test` builds site/ first. The browser is the one tools/check_chromium.py finds
 ($CHROMIUM, /usr/bin/chromium, or Playwright's own that `make test` downloads); without
 one the tests stop with instructions.
+
+A test's browser context starts as a returning player's does: with the start-up snapshot
+(web/start.mjs) that one first visit per worker left, planted in its Cache Storage, so a page
+is ready in about 1.2 s instead of 3-4 s, and no test's page spends a second core making a
+snapshot of its own. Tests of the first visit itself are marked `first_visit`.
 """
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
 import sys
 import threading
@@ -18,12 +25,46 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from check_chromium import find_chromium  # noqa: E402
-from serve import make_server  # noqa: E402
+from serve import Handler, PlainHandler  # noqa: E402
 
 SITE = os.path.join(ROOT, "site")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BOOT_TIMEOUT_MS = 90_000  # cold start is ~5 s on 2 cores, far more when the machine is busy
+
+
+# Paths the test server adds to the site: a blank page on its origin, and the stored start-up
+# snapshot one page uploads there for the other tests' contexts.
+BLANK_PATH = "/e2e/blank"
+SNAPSHOT_PATH = "/e2e/snapshot"
+
+
+class SiteHandler(Handler):
+    """The site as Netlify serves it, plus the two paths above."""
+
+    stash: dict[str, bytes] = {}  # each server gets its own (Server below)
+
+    def do_GET(self) -> None:
+        if self.path == BLANK_PATH:
+            self._reply(b"<!doctype html><title>blank</title>", "text/html")
+        elif self.path == SNAPSHOT_PATH and SNAPSHOT_PATH in self.stash:
+            self._reply(self.stash[SNAPSHOT_PATH], "application/octet-stream")
+        else:
+            super().do_GET()
+
+    def do_POST(self) -> None:
+        if self.path != SNAPSHOT_PATH:
+            self.send_error(404)
+            return
+        self.stash[SNAPSHOT_PATH] = self.rfile.read(int(self.headers["Content-Length"]))
+        self._reply(b"", "text/plain")
+
+    def _reply(self, body: bytes, content_type: str) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
 
 class Server:
@@ -34,7 +75,9 @@ class Server:
         # stands for another site, such as the page that embeds our games, which our CSP
         # would not govern.
         is_site = os.path.isfile(os.path.join(directory, "sw.js"))
-        self.httpd = make_server(directory, 0, netlify_headers=is_site)
+        handler = type("Handler", (SiteHandler,), {"stash": {}}) if is_site else PlainHandler
+        self.httpd = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(handler, directory=directory))
         self.port = self.httpd.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
@@ -57,6 +100,56 @@ def site() -> Iterator[Server]:
     server = Server()
     yield server
     server.stop()
+
+
+SAVED = "() => performance.getEntriesByName('hex:snapshot-saved').length > 0"
+# Sends the page's stored snapshot to the server; returns its key and stored headers.
+UPLOAD = """async (path) => {
+    const cache = await caches.open('hex-snapshot');
+    const [request] = await cache.keys();
+    const stored = await cache.match(request);
+    await fetch(path, {method: 'POST', body: await stored.arrayBuffer()});
+    return [request.url, [...stored.headers]];
+}"""
+PLANT = """async ([path, key, headers]) => {
+    const body = await (await fetch(path)).arrayBuffer();
+    await (await caches.open('hex-snapshot')).put(key, new Response(body, {headers}));
+}"""
+
+
+class StartSnapshot:
+    """The snapshot a first visit to `site` stored, to plant in other contexts."""
+
+    def __init__(self, browser, site: Server) -> None:
+        self.site = site
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(site.url)
+        wait_ready(page)
+        page.wait_for_function(SAVED, timeout=BOOT_TIMEOUT_MS, polling=250)
+        self.key, self.headers = page.evaluate(UPLOAD, SNAPSHOT_PATH)
+        context.close()
+
+    def plant(self, context) -> None:
+        page = context.new_page()
+        page.goto(self.site.url + BLANK_PATH.lstrip("/"))
+        page.evaluate(PLANT, [SNAPSHOT_PATH, self.key, self.headers])
+        page.close()
+
+
+@pytest.fixture(scope="session")
+def start_snapshot(browser, site) -> StartSnapshot:
+    return StartSnapshot(browser, site)
+
+
+@pytest.fixture
+def context(new_context, request):
+    """A returning player's browser (the snapshot planted), unless the test is marked
+    `first_visit`."""
+    context = new_context()
+    if not request.node.get_closest_marker("first_visit"):
+        request.getfixturevalue("start_snapshot").plant(context)
+    return context
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import BOOT_TIMEOUT_MS, fast_settings, wait_ready
 from helpers import wait_turn
 from playwright.sync_api import Page, expect
@@ -15,6 +16,7 @@ def inject(page: Page, *faults: str) -> None:
     page.add_init_script(f"localStorage.setItem('hex-table:faults', '{json.dumps(list(faults))}')")
 
 
+@pytest.mark.first_visit
 def test_runtime_that_cannot_load_shows_the_error_panel_with_a_way_on(page: Page, site):
     page.route("**/pyodide.asm.wasm", lambda route: route.abort())
     page.goto(site.url)

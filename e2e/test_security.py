@@ -68,6 +68,7 @@ def test_url_parameters_with_markup_are_not_rendered(page: Page, site):
     assert dialogs == []
 
 
+@pytest.mark.first_visit
 def test_no_content_security_policy_violation_during_a_whole_game(page: Page, site):
     from helpers import play_to_the_end
     fast_settings(page)

@@ -6,6 +6,7 @@ import json
 import re
 from urllib.parse import urlparse
 
+import pytest
 from conftest import BOOT_TIMEOUT_MS, fast_settings, wait_ready
 from helpers import open_setup, take_first_choice
 from playwright.sync_api import Page, expect
@@ -40,6 +41,7 @@ def play_hack_and_slash_to_the_end(page: Page, max_moves: int = 400) -> dict:
     raise AssertionError("the game did not end")
 
 
+@pytest.mark.first_visit
 def test_menu_shows_at_once_then_progress_then_games(page: Page, site):
     # Record what the progress bar shows at every loading stage, from the first moment.
     page.add_init_script("""
@@ -261,6 +263,7 @@ def test_a_corrupted_save_is_reported_and_the_others_stay(page: Page, site):
     expect(page.locator("#game")).to_be_visible()
 
 
+@pytest.mark.first_visit
 def test_nothing_is_requested_from_another_host(page: Page, site):
     fast_settings(page)
     hosts = set()

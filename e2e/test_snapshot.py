@@ -50,6 +50,7 @@ def seeds(page: Page) -> set[str]:
     return {json.loads(text)["seed"] for text in saves}
 
 
+@pytest.mark.first_visit
 def test_a_returning_visit_starts_from_the_snapshot_and_deals_a_new_game(context: BrowserContext, site):
     fast_settings(context)
     first_visit(context, site.url)
@@ -94,8 +95,8 @@ def corrupt(page: Page, how: str) -> None:
 
 @pytest.mark.parametrize("how", ["flipped", "truncated", "garbage", "empty", "wrong-build"])
 def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_replaced(context: BrowserContext, site, how):
+    # The context holds the snapshot a first visit made (planted by e2e/conftest.py).
     fast_settings(context)
-    first_visit(context, site.url)
     page = context.new_page()
     page.goto(site.url + "manifest.webmanifest")  # any page of the site, to reach its storage
     corrupt(page, how)
@@ -111,6 +112,7 @@ def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_replaced(context:
     page.close()
 
 
+@pytest.mark.first_visit
 def test_a_new_build_does_not_restore_the_old_snapshot(context: BrowserContext, tmp_path):
     copy = tmp_path / "site"
     shutil.copytree(SITE, copy)
@@ -145,6 +147,7 @@ def test_a_new_build_does_not_restore_the_old_snapshot(context: BrowserContext, 
         server.stop()
 
 
+@pytest.mark.first_visit
 def test_offline_a_returning_visit_starts_from_the_snapshot(context: BrowserContext, fresh_site):
     fast_settings(context)
     first_visit(context, fresh_site.url)
@@ -155,6 +158,7 @@ def test_offline_a_returning_visit_starts_from_the_snapshot(context: BrowserCont
     page.close()
 
 
+@pytest.mark.first_visit
 def test_refused_storage_starts_normally_and_stores_nothing(context: BrowserContext, site):
     context.add_init_script("Object.defineProperty(globalThis, 'caches', {value: undefined})")
     fast_settings(context)
