@@ -50,6 +50,7 @@ def test_menu_shows_at_once_then_progress_then_games(page: Page, site):
             window.__stages.push([what, bar ? Number(bar.value) : null, bar ? !bar.hidden : false]); };
         addEventListener('DOMContentLoaded', () => note('html'));
         addEventListener('py:progress', (e) => setTimeout(() => note(e.detail)));
+        addEventListener('hex:progress', (e) => setTimeout(() => note(e.detail)));  // our files
         addEventListener('hex:ready', () => note('ready'));
     """)
     page.goto(site.url, wait_until="commit")

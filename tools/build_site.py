@@ -34,6 +34,7 @@ PYSCRIPT_CHUNKS = ("core.js", "core-*.js", "error-*.js", "pyodide_graph-*.js")
 # without 'unsafe-eval' (their worker hooks are compiled with Function()).
 PYSCRIPT_PLUGINS_OFF = ("!py-editor", "!py-game", "!py-terminal", "!donkey", "!deprecations-manager")
 PYTHON_VERSION_DIR = "/lib/python3.14/site-packages"
+HOME_DIR = "/home/pyodide"  # Pyodide's working folder, where main.py's imports look first
 PYODIDE_CACHE_TAG = "cpython-314"  # bytecode file names of the Python in PYTHON_VERSION_DIR
 PYODIDE_PACKAGES = os.path.join(ROOT, "build", "pyodide-packages")
 NOT_PRECACHED = ("sw.js",)  # the worker itself is fetched by the browser, never from cache
@@ -109,7 +110,7 @@ def write_tgz(path: str, members: list[tuple[str, bytes]]) -> None:
 
 
 def page_bundles(wheel: str, out: str) -> dict[str, str]:
-    """The page's Python as two archives for PyScript's `files`, each unpacked where it goes:
+    """The page's Python as two archives, each unpacked where it goes by web/archives.mjs:
     the wheel's modules without what only pip and the command line use (its metadata,
     `__main__`), and the page's own modules (web/ui, beside main.py). One gzipped tar
     compresses across files (172 KB where the wheel's zip takes 201 KB): a first visit stays
@@ -126,13 +127,23 @@ def page_bundles(wheel: str, out: str) -> dict[str, str]:
                 own.append((name, f.read()))
             os.remove(os.path.join(ui_dir, name))
     files = {}
-    for members, stem, target in ((modules, "pygame_core", f"{PYTHON_VERSION_DIR}/*"), (own, "ui", "./*")):
+    for members, stem, target in ((modules, "pygame_core", PYTHON_VERSION_DIR), (own, "ui", HOME_DIR)):
         digest = hashlib.sha256(b"".join(name.encode() + b"\0" + data for name, data in sorted(members)))
         rel = f"wheels/{digest.hexdigest()[:10]}/{stem}.tar.gz"
         os.makedirs(os.path.dirname(os.path.join(out, rel)))
         write_tgz(os.path.join(out, rel), members)
-        files[f"./{rel}"] = target
+        files[rel] = target
     return files
+
+
+def fill_in(path: str, blank: str, value: str) -> None:
+    """Write `value` where a file of the site has `blank`, once."""
+    with open(path) as f:
+        text = f.read()
+    if blank not in text:
+        sys.exit(f"{path} has no {blank} to fill in")
+    with open(path, "w") as f:
+        f.write(text.replace(blank, value, 1))
 
 
 def build(wheel: str, out: str) -> dict[str, object]:
@@ -171,10 +182,12 @@ def build(wheel: str, out: str) -> dict[str, object]:
     shutil.copy2(wheel, os.path.join(out, wheel_rel))
     add_bytecode(wheel, out, f"wheels/{wheel_hash}")
 
-    files = page_bundles(wheel, out)
-    # start.mjs wraps Pyodide to start it from a memory snapshot when one is stored.
-    config = {"interpreter": "./start.mjs", "files": files,
-              "plugins": list(PYSCRIPT_PLUGINS_OFF)}
+    archives = page_bundles(wheel, out)
+    fill_in(os.path.join(out, "archives.mjs"), "/* __ARCHIVES__ */",
+            ", ".join(json.dumps([f"./{rel}", target]) for rel, target in archives.items()))
+    # start.mjs wraps Pyodide to start it from a memory snapshot when one is stored, and puts
+    # the archives' files in place.
+    config = {"interpreter": "./start.mjs", "plugins": list(PYSCRIPT_PLUGINS_OFF)}
     with open(os.path.join(out, "pyscript.json"), "w") as f:
         json.dump(config, f, indent=2)
     # The example for Python authors installs the wheel the usual way, with micropip.
@@ -207,13 +220,7 @@ def build(wheel: str, out: str) -> dict[str, object]:
     with open(sw_path, "w") as f:
         f.write(sw)
     # The start-up snapshot is keyed to the build: a new build never restores an old one.
-    start_path = os.path.join(out, "start.mjs")
-    with open(start_path) as f:
-        start = f.read()
-    if '"__BUILD_VERSION__"' not in start:
-        sys.exit(f"{start_path} has no __BUILD_VERSION__ to fill in")
-    with open(start_path, "w") as f:
-        f.write(start.replace('"__BUILD_VERSION__"', json.dumps(version), 1))
+    fill_in(os.path.join(out, "start.mjs"), '"__BUILD_VERSION__"', json.dumps(version))
     return {"version": version, "files": len(listed), "wheel": wheel_name}
 
 

@@ -105,6 +105,7 @@ function fail(detail) {
 }
 
 addEventListener("py:progress", (event) => stage(event.detail));
+addEventListener("hex:progress", (event) => stage(event.detail)); // web/start.mjs
 addEventListener("py:ready", () => stage("Ready"));
 addEventListener("hex:ready", () => { started = true; });
 addEventListener("py:done", () => { if (!document.getElementById("boot-error")) started = true; });

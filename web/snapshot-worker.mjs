@@ -3,6 +3,8 @@
 // Cache Storage. A worker also because an interpreter made for a snapshot wraps globalThis in
 // a Proxy that PyScript cannot run with.
 
+import { fetchArchive, unpackInto } from "./archives.mjs";
+
 // Which modules to import: those the page imported that are the standard library's or were
 // installed in site-packages (the page's own glue creates JavaScript objects when imported,
 // which a snapshot cannot hold), and every module of the packages among them, so a computer
@@ -32,25 +34,6 @@ for _top in sorted({n.partition(".")[0] for n in MODULES if "/site-packages/" in
         if not _info.name.endswith("__main__"):
             _try(_info.name)
 `;
-
-// As PyScript's `files`: a target ending in "/*" is a folder to unpack an archive into.
-const ARCHIVE = /\.(zip|whl|tgz|tar\.gz|tar)$/;
-
-async function putFiles(pyodide, files) {
-  for (const [url, target] of files) {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    const data = new Uint8Array(await response.arrayBuffer());
-    if (target.endsWith("/*")) {
-      const format = { whl: "wheel", zip: "zip", tgz: "gztar", "tar.gz": "gztar", tar: "tar" }[ARCHIVE.exec(url)?.[1]];
-      pyodide.unpackArchive(data, format, { extractDir: target.slice(0, -1) });
-    } else {
-      const path = target.startsWith("/") ? target : `/home/pyodide/${target}`;
-      pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-      pyodide.FS.writeFile(path, data);
-    }
-  }
-}
 
 // The stored form, read by readSnapshot() in web/start.mjs (which says why): all-zero pages
 // left out.
@@ -82,11 +65,11 @@ function pack(raw) {
   return packed;
 }
 
-async function make({ key, cache: cacheName, modules, files }) {
+async function make({ key, cache: cacheName, modules, archives }) {
   const started = performance.now();
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href, _makeSnapshot: true });
-  await putFiles(pyodide, files);
+  for (const [url, folder] of archives) unpackInto(pyodide.FS, await fetchArchive(url), folder);
   const namespace = pyodide.toPy({ MODULES: modules });
   pyodide.runPython(IMPORT, { globals: namespace });
   const skipped = namespace.get("skipped").toJs();

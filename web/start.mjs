@@ -4,6 +4,7 @@
 // worker fill the offline cache, then has a Worker make the snapshot for the next visit.
 // Anything wrong with a stored snapshot means a normal start and a new snapshot.
 import { loadPyodide as loadFresh, version } from "./pyodide/pyodide.mjs";
+import { startArchives } from "./archives.mjs";
 
 // PyScript reads Pyodide's version from this export (and the index URL from our folder,
 // which is why loadPyodide below sets indexURL itself).
@@ -18,6 +19,19 @@ const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
 const LOOKUP_MS = 3000; // storage that does not answer by then is not waited for
 const QUIET_MS = 2000; // "idle": this long without input after the page is ready...
 const LATEST_MS = 30000; // ...or this long after it, whatever the player does
+
+// Our Python's archives download beside Pyodide, from the moment PyScript loads this module.
+const archives = startArchives(import.meta.url);
+
+// Pyodide there, our Python's files put in place (PyScript's `files` is not used: see
+// web/archives.mjs), as PyScript's own progress stages name it.
+async function withFiles(pyodide) {
+  const progress = (detail) => dispatchEvent(new CustomEvent("hex:progress", { detail }));
+  progress("Loading files");
+  await archives.into(pyodide);
+  progress("Loaded files");
+  return pyodide;
+}
 
 const timeline = (how, detail = "") =>
   performance.mark("hex:start", { detail: { from: how, detail: String(detail) } });
@@ -119,7 +133,7 @@ export async function loadPyodide(options = {}) {
     snapshot.catch(() => undefined); // a failure is handled below, never "unhandled"
     const compiling = compileWhileReading();
     try {
-      const pyodide = await loadFresh({ ...config, _loadSnapshot: snapshot }).finally(compiling);
+      const pyodide = await withFiles(await loadFresh({ ...config, _loadSnapshot: snapshot }).finally(compiling));
       timeline("snapshot");
       recoverIfBroken();
       afterStart(pyodide, false);
@@ -128,12 +142,12 @@ export async function loadPyodide(options = {}) {
       console.warn("Start-up snapshot not used; starting normally:", error);
       timeline("boot", error);
       await forgetSnapshots();
-      const pyodide = await loadFresh(config);
+      const pyodide = await withFiles(await loadFresh(config));
       afterStart(pyodide, true);
       return pyodide;
     }
   }
-  const pyodide = await loadFresh(config);
+  const pyodide = await withFiles(await loadFresh(config));
   timeline("boot");
   afterStart(pyodide, true);
   return pyodide;
@@ -194,16 +208,13 @@ async function precacheWhenIdle() {
   }
 }
 
-// The modules this page has imported so far (the worker imports those it can) and the files
-// PyScript put in place (the worker puts them in place too).
+// The modules this page has imported so far (the worker imports those it can) and our
+// Python's archives (the worker puts them in place too).
 async function saveSnapshot(pyodide) {
   if (!(await openCache().catch(() => null))) return;
   const listing = pyodide.runPython("import sys\nsorted(sys.modules)", { globals: pyodide.toPy({}) });
   const modules = listing.toJs();
   listing.destroy();
-  const configURL = document.querySelector("script[type=py][config]")?.getAttribute("config");
-  const config = configURL ? await (await fetch(new URL(configURL, location.href))).json() : {};
-  const files = Object.entries(config.files || {}).map(([from, to]) => [new URL(from, new URL(configURL, location.href)).href, to]);
-  const result = await inWorker({ make: { key: KEY, cache: CACHE, modules, files } });
+  const result = await inWorker({ make: { key: KEY, cache: CACHE, modules, archives: archives.urls } });
   performance.mark("hex:snapshot-saved", { detail: result });
 }
