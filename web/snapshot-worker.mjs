@@ -5,10 +5,10 @@
 
 import { fetchArchive, unpackInto } from "./archives.mjs";
 
-// Which modules to import: those the page imported that are the standard library's or were
-// installed in site-packages (the page's own glue creates JavaScript objects when imported,
-// which a snapshot cannot hold), and every module of the packages among them, so a computer
-// player's first move later needs no compiling either.
+// Which modules to import: those the page imported (the page's own among them: they keep no
+// JavaScript object at import, which a snapshot could not hold), and every module of the
+// packages installed in site-packages, so a computer player's first move later needs no
+// compiling either. Not the entry point PyScript runs (main.py), which starts the app.
 const IMPORT = `
 import importlib, importlib.util, os, pkgutil, sys
 skipped = []
@@ -23,10 +23,9 @@ def _origin(name):
     except BaseException:
         return ""
     return (spec and spec.origin) or ""
-_home = os.getcwd() + "/"
 for _name in MODULES:
     if _name not in sys.modules and not _name.partition(".")[0] in ("js", "pyscript", "polyscript"):
-        if _origin(_name) and not _origin(_name).startswith(_home):
+        if _origin(_name):
             _try(_name)
 for _top in sorted({n.partition(".")[0] for n in MODULES if "/site-packages/" in _origin(n.partition(".")[0])}):
     _package = sys.modules.get(_top)

@@ -155,10 +155,6 @@ def playable_games() -> list[str]:
     return found
 
 
-NO_SCROLL = browser.js_object(preventScroll=True)
-"""Focus kept across a redraw must not move the page under the player's finger."""
-
-
 class App:
     def __init__(self) -> None:
         self.store = SaveStore(browser.local_storage())
@@ -984,15 +980,15 @@ class App:
             if present(value):
                 same = board.querySelector(f'[{attr}="{js.CSS.escape(value)}"]')
                 if present(same):
-                    same.focus(NO_SCROLL)
+                    browser.focus_in_place(same)
                     return
                 break
         x0, y0, _ = was
         drawn = [(x, y, n) for n in focusable(board) for x, y, shown in [centre(n)] if shown]
         if drawn:
-            min(drawn, key=lambda t: (t[0] - x0) ** 2 + (t[1] - y0) ** 2)[2].focus(NO_SCROLL)
+            browser.focus_in_place(min(drawn, key=lambda t: (t[0] - x0) ** 2 + (t[1] - y0) ** 2)[2])
         else:  # nothing to choose now (another seat's turn): the board itself, for the arrows
-            board.focus(NO_SCROLL)
+            browser.focus_in_place(board)
 
     def on_race_key(self, event: Any) -> None:
         """During a reflex race any key counts, wherever the focus is."""

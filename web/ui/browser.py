@@ -11,7 +11,8 @@ from pyodide.ffi import create_proxy, jsnull, to_js
 
 from pygame_core.markup import Markup
 
-document = js.document
+# No JavaScript object is kept at import: the start-up snapshot's worker imports this module
+# (web/snapshot-worker.mjs), and a snapshot holds Python's memory, not the page's objects.
 _proxies: list[Any] = []  # kept alive for as long as the page lives
 
 
@@ -21,7 +22,7 @@ def present(value: Any) -> bool:
 
 
 def el(element_id: str) -> Any:
-    return document.getElementById(element_id)
+    return js.document.getElementById(element_id)
 
 
 def on(target: Any, event: str, handler: Callable[[Any], Any]) -> None:
@@ -102,10 +103,10 @@ def animate_pieces(root: Any, before: dict[str, tuple[float, float]]) -> int:
 def use_stylesheet(href: str, waiting: Any = None) -> None:
     """Link a stylesheet once (a game's styles load when that game is first shown, not with the
     menu). Until it has loaded, `waiting` (an element) carries the class `styles-pending`."""
-    for link in document.querySelectorAll("link[rel='stylesheet']"):
+    for link in js.document.querySelectorAll("link[rel='stylesheet']"):
         if str(link.getAttribute("href")) == href:
             return
-    link = document.createElement("link")
+    link = js.document.createElement("link")
     link.rel = "stylesheet"
     link.href = href
     if waiting is not None:
@@ -113,7 +114,7 @@ def use_stylesheet(href: str, waiting: Any = None) -> None:
         done = create_once(lambda *_: waiting.classList.remove("styles-pending"))
         link.addEventListener("load", done)
         link.addEventListener("error", create_once(lambda *_: waiting.classList.remove("styles-pending")))
-    document.head.appendChild(link)
+    js.document.head.appendChild(link)
 
 
 def race_clock(board: Any, shown: float | None, action: str) -> tuple[float | None, str]:
@@ -138,7 +139,7 @@ def set_text(element_id: str, text: str) -> None:
 
 
 def make(tag: str, text: str = "", cls: str = "", **attrs: str) -> Any:
-    node = document.createElement(tag)
+    node = js.document.createElement(tag)
     if text:
         node.textContent = text
     if cls:
@@ -182,6 +183,12 @@ def js_object(**fields: Any) -> Any:
     return to_js(fields, dict_converter=js.Object.fromEntries)
 
 
+def focus_in_place(node: Any) -> None:
+    """Focus without scrolling: focus kept across a redraw must not move the page under the
+    player's finger."""
+    node.focus(js_object(preventScroll=True))
+
+
 def create_once(fn: Callable[..., Any]) -> Any:
     from pyodide.ffi import create_once_callable
     return create_once_callable(fn)
@@ -192,7 +199,7 @@ def banner(text: str, detail: str = "", action: tuple[str, Callable[[], Any]] | 
     set_text("banner-text", text)
     set_text("banner-detail", detail or text)
     show("banner")
-    old = document.getElementById("banner-action")
+    old = js.document.getElementById("banner-action")
     if present(old):
         old.remove()
     if action is not None:
@@ -214,7 +221,7 @@ def download(filename: str, text: str, mime: str = "application/json") -> None:
     blob = js.Blob.new(to_js([text]), js_object(type=mime))
     url = js.URL.createObjectURL(blob)
     link = make("a", "", "", href=url, download=filename)
-    document.body.appendChild(link)
+    js.document.body.appendChild(link)
     link.click()
     link.remove()
     js.setTimeout(create_once(lambda: js.URL.revokeObjectURL(url)), 10_000)
