@@ -1,5 +1,6 @@
 """Serve the built site on loopback only, with the MIME types Pyodide needs and the headers
-of netlify.toml (CSP, nosniff, caching), so what is tested runs under the deployed policy.
+of netlify.toml (CSP, nosniff, caching), so what is tested runs under the deployed policy;
+text is sent gzipped to a browser that accepts it, as Netlify sends it.
 
     python tools/serve.py [--dir site] [--port 8000]
 """
@@ -7,8 +8,11 @@ of netlify.toml (CSP, nosniff, caching), so what is tested runs under the deploy
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
 import http.server
+import io
 import os
 import re
 import tomllib
@@ -64,6 +68,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".svg": "image/svg+xml",
     }
     header_rules = load_header_rules()
+    compressed_types = ("text/", "application/javascript", "application/json",
+                        "application/manifest+json", "image/svg+xml")
 
     def _rule_headers(self) -> dict[str, str]:
         path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
@@ -78,6 +84,34 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         for name, value in self._rule_headers().items():
             super().send_header(name, value)
         super().end_headers()
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and urllib.parse.urlsplit(self.path).path.endswith("/"):
+            path = os.path.join(path, "index.html")
+        if ("gzip" not in self.headers.get("Accept-Encoding", "") or "Range" in self.headers
+                or not os.path.isfile(path) or not self.guess_type(path).startswith(self.compressed_types)):
+            return super().send_head()
+        mtime = int(os.stat(path).st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                if int(email.utils.parsedate_to_datetime(since).timestamp()) >= mtime:
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, OverflowError):
+                pass
+        with open(path, "rb") as f:
+            body = gzip.compress(f.read(), compresslevel=6, mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(mtime))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def list_directory(self, path: str) -> None:
         self.send_error(404, "No index here")  # Netlify lists no folders either
