@@ -33,6 +33,9 @@ def first_visit(context: BrowserContext, url: str) -> None:
     page, started = visit(context, url)
     assert started == "boot"
     page.wait_for_function(SAVED, timeout=BOOT_TIMEOUT_MS, polling=250)
+    made = page.evaluate("performance.getEntriesByName('hex:snapshot-saved')[0].detail")
+    # The page's own modules are in it, so a returning visit compiles nothing of ours.
+    assert made["skipped"] == [] and {"app", "browser", "peerplay"} <= set(made["page"]), made
     page.wait_for_function("() => navigator.serviceWorker.ready.then(r => !!r.active)", timeout=BOOT_TIMEOUT_MS)
     page.close()
 

@@ -27,6 +27,8 @@ for _name in MODULES:
     if _name not in sys.modules and not _name.partition(".")[0] in ("js", "pyscript", "polyscript"):
         if _origin(_name):
             _try(_name)
+_home = os.getcwd() + "/"
+page = sorted(n for n, m in sys.modules.items() if (getattr(m, "__file__", None) or "").startswith(_home))
 for _top in sorted({n.partition(".")[0] for n in MODULES if "/site-packages/" in _origin(n.partition(".")[0])}):
     _package = sys.modules.get(_top)
     for _info in pkgutil.walk_packages(getattr(_package, "__path__", []), _top + "."):
@@ -72,6 +74,7 @@ async function make({ key, cache: cacheName, modules, archives }) {
   const namespace = pyodide.toPy({ MODULES: modules });
   pyodide.runPython(IMPORT, { globals: namespace });
   const skipped = namespace.get("skipped").toJs();
+  const page = namespace.get("page").toJs();
   namespace.destroy();
   const raw = pyodide.makeMemorySnapshot();
   const packed = pack(raw);
@@ -82,7 +85,7 @@ async function make({ key, cache: cacheName, modules, archives }) {
   await cache.put(key, new Response(packed, {
     headers: { "content-type": "application/octet-stream", "x-snapshot-sha256": digest },
   }));
-  postMessage({ raw: raw.length, packed: packed.length, ms: Math.round(performance.now() - started), skipped });
+  postMessage({ raw: raw.length, packed: packed.length, ms: Math.round(performance.now() - started), skipped, page });
 }
 
 onmessage = async ({ data }) => {
