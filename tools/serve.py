@@ -70,6 +70,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     header_rules = load_header_rules()
     compressed_types = ("text/", "application/javascript", "application/json",
                         "application/manifest+json", "image/svg+xml")
+    gzipped: dict[tuple[str, int], bytes] = {}  # compressed once per file version, not per request
 
     def _rule_headers(self) -> dict[str, str]:
         path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
@@ -102,8 +103,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                     return None
             except (TypeError, ValueError, OverflowError):
                 pass
-        with open(path, "rb") as f:
-            body = gzip.compress(f.read(), compresslevel=6, mtime=0)
+        body = self.gzipped.get((path, mtime))
+        if body is None:
+            with open(path, "rb") as f:
+                body = self.gzipped[(path, mtime)] = gzip.compress(f.read(), compresslevel=6, mtime=0)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
         self.send_header("Content-Encoding", "gzip")
