@@ -10,7 +10,7 @@ import importlib
 import importlib.util
 import json
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import js
 from pyodide.ffi import create_once_callable
@@ -414,7 +414,7 @@ class App:
 
     # -- new game --------------------------------------------------------------------------
     @staticmethod
-    def segmented(name: str, items: list[tuple[str, str, str | None]], checked: str, label: str | None,
+    def segmented(name: str, items: Sequence[tuple[str, str, str | None]], checked: str, label: str | None,
                   class_: str, **attributes: Any) -> Markup:
         """A radio group drawn as one row of buttons (app.css .seg): (value, text, title) each."""
         return tag("div", [tag("label", tag("input", type="radio", name_=name, value=value,
@@ -640,7 +640,7 @@ class App:
             show("hint", False)  # a suggestion is for the position it was made in
         scene = presenter.scene(session)
         show("handoff", scene.handoff)
-        if scene.handoff:
+        if scene.handoff and scene.seat is not None:
             set_text("handoff-text", f"Pass the device to {match.names[scene.seat]}. "
                                      "Everyone else, look away.")
             browser.set_html(el("board"), Markup())
@@ -704,7 +704,7 @@ class App:
         session.passing = (window["key"], int(answer) if answer else None)
         self.render()
 
-    def play_for(self, seat: int, text: str, seconds: float = 0.0) -> None:
+    def play_for(self, seat: int | None, text: str, seconds: float = 0.0) -> None:
         """Play `text` for `seat` in a task of its own, after `seconds`, unless the game moved
         on meanwhile: the table passing for people who answered its prompt, or for a person
         whose only move it is (presenter.forced_move)."""
@@ -1134,7 +1134,8 @@ class App:
         # Every explanation stays until the learner continues; a computer's scripted move is
         # played when they press Next, so its step can be read first.
         show("tutorial-next", seat is None or computer_step)
-        set_text("tutorial-next", f"Next: {session.match.names[seat]} moves" if computer_step else "Next")
+        set_text("tutorial-next", f"Next: {session.match.names[seat]} moves"
+                 if seat is not None and computer_step else "Next")
         ui = {"hint": " ".join(step.get("highlight", []))} if step.get("highlight") else {}
         if step.get("tile"):
             ui.update(tile=str(step["tile"]), rot=str(step.get("rot", 0)))

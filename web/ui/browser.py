@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import traceback
-from typing import Any, Callable
+from typing import Any, Callable, TypeGuard
 
 import js
 from pyodide.ffi import create_proxy, jsnull, to_js
@@ -16,7 +16,7 @@ from pygame_core.markup import Markup
 _proxies: list[Any] = []  # kept alive for as long as the page lives
 
 
-def present(value: Any) -> bool:
+def present(value: Any) -> TypeGuard[Any]:
     """True for a real value: the DOM's `null` arrives in Python as `jsnull`, not None."""
     return value is not None and value is not jsnull
 
@@ -205,7 +205,11 @@ def banner(text: str, detail: str = "", action: tuple[str, Callable[[], Any]] | 
     if action is not None:
         label, fn = action
         button = make("button", label, "primary", id="banner-action", type="button")
-        on(button, "click", lambda e: (show("banner", False), fn()))
+
+        def act(_: Any) -> None:
+            show("banner", False)
+            fn()
+        on(button, "click", act)
         el("banner-close").before(button)
 
 

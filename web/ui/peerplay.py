@@ -428,7 +428,7 @@ class HostTable:
             self.here_opened = (now.ask, float(js.performance.now()))  # one countdown for the moment
         if seat == state.current_player:
             return None  # the rules ask this seat now: its own view
-        view = state.view(seat)
+        view: dict[str, Any] = state.view(seat)
         held = self.early.holds(seat, now)
         view["legal"] = [] if held else list(now.legal[seat])
         self.here_asked = not held
@@ -862,7 +862,7 @@ class GuestTable:
             return
         hook = getattr(self.view, "forced", None)
         move = hook(self.shown_view(), list(legal)) if hook is not None and legal else None
-        if move in legal and not self.app.settings.get("ask_to_pass"):
+        if move is not None and move in legal and not self.app.settings.get("ask_to_pass"):
             self.timer = js.setTimeout(browser.create_once(lambda: self.choose(move, at)),
                                        int(FORCED_PAUSE_SECONDS * 1000))
 

@@ -40,7 +40,7 @@ import json
 import re
 import zlib
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Sequence, TypeGuard
 
 from pygame_core import CHANCE, Match
 from pygame_core.names import clean_name, default_name
@@ -188,13 +188,13 @@ def unpack_signal(code: Any, kind: str | None = None) -> Signal:
 def check_stun(text: Any) -> str:
     """A STUN server's address as the player typed it ("" for none), or PeerError: only
     `stun:` or `stuns:` addresses (no TURN: it would need credentials and relays all play)."""
-    text = str(text or "").strip()
-    if text and not _STUN.fullmatch(text):
+    address = str(text or "").strip()
+    if address and not _STUN.fullmatch(address):
         raise PeerError("a STUN server is written stun:host or stun:host:port")
-    return text
+    return address
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -492,10 +492,10 @@ class EarlyAnswers:
         (seat, action), or None; and the held answers that can no longer be played, as
         (seat, action, reason), dropped: the moment changed before their seat's turn."""
         refused: list[tuple[int, str, str]] = []
-        for seat, (ask, text) in list(self.held.items()):
+        for gone, (ask, text) in list(self.held.items()):
             if now is None or now.ask != ask:
-                del self.held[seat]
-                refused.append((seat, text, "someone answered before the rules reached you, so your "
+                del self.held[gone]
+                refused.append((gone, text, "someone answered before the rules reached you, so your "
                                             "answer was not played: look again and answer anew"))
         seat = match.state.current_player
         if seat is None or seat not in self.held:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Sequence, TypeGuard
 
 from pygame_core import CHANCE, Match, game_module
 from pygame_core.engine import LogEntry
@@ -75,7 +75,7 @@ class Session:
         if self.view is None:
             self.view = view_module(self.match.game.id)
 
-    def is_computer(self, seat: int | None) -> bool:
+    def is_computer(self, seat: int | None) -> TypeGuard[int]:
         return (seat is not None and seat >= 0 and self.tutorial is None  # a tutorial's are scripted
                 and (self.seats[seat] not in ("human", REMOTE) or seat in self.stand_in))
 
@@ -90,7 +90,7 @@ class Session:
     def humans(self) -> list[int]:
         return [i for i, kind in enumerate(self.seats) if kind == "human"]
 
-    def is_human(self, seat: int | None) -> bool:
+    def is_human(self, seat: int | None) -> TypeGuard[int]:
         return seat is not None and seat >= 0 and self.seats[seat] == "human"
 
     @property
@@ -164,12 +164,14 @@ def status_text(session: Session) -> str:
         winners = [names[w] for w in state.winners]
         plural = len(winners) > 1 or winners == ["You"]  # the tutorial calls its learner "You"
         return f"Game over: {and_list(winners)} win{'' if plural else 's'}."
-    if state.current_player == CHANCE:
+    seat = state.current_player
+    assert seat is not None  # a game not over has a seat to act (the engine contract)
+    if seat == CHANCE:
         return "Rolling…"
-    who = names[state.current_player]
-    if session.is_remote(state.current_player) and not session.is_computer(state.current_player):
+    who = names[seat]
+    if session.is_remote(seat) and not session.is_computer(seat):
         return f"Waiting for {who} (on their own device)…"
-    return f"{who} is thinking…" if not session.is_human(state.current_player) else f"{who}, your turn."
+    return f"{who} is thinking…" if not session.is_human(seat) else f"{who}, your turn."
 
 
 def forced_move(session: Session, ask_anyway: bool) -> str | None:

@@ -49,7 +49,7 @@ _loaded: list[bool] = []
 async def svg(text: str, label: str) -> Markup:
     """The QR code of `text`, loading segno from our Pyodide folder the first time."""
     if not _loaded:
-        import pyodide_js  # type: ignore[import-not-found]
+        import pyodide_js
         await pyodide_js.loadPackage("segno")
         _loaded.append(True)
     return svg_from_matrix(make_matrix(text), label)
