@@ -244,7 +244,9 @@ def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
         for run in range(args.runs):
-            for kind, url in kinds.items():
+            # Each round reverses the last one's order, so that no page always comes first or
+            # always follows another page's returning visit.
+            for kind, url in (list(kinds.items()) if run % 2 == 0 else list(kinds.items())[::-1]):
                 context = browser.new_context()
                 if kind == "game":
                     context.add_init_script("localStorage.setItem('hex-table:settings', '{\"speed\": 0}')")
