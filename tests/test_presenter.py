@@ -42,18 +42,29 @@ def test_the_deal_is_one_line_and_the_log_groups_by_turn() -> None:
     view = presenter.view_module("hex-please")
     told = [line for e in match.log[match.log.index(decisions[0]):] if str(e.action) != "pass"
             for line in presenter.entry_lines(e, view, match.names)]
-    shown = iter(line for g in groups[1:] for line in g.lines)
+    shown = iter(line for g in groups[1:] for line in uncounted(g.lines))
     assert all(line in shown for line in told), "every line, in order (passes may be folded)"
 
 
-def test_a_run_of_passes_by_several_players_reads_as_one_line() -> None:
-    match = played("hex-hex", 4, 40, seed="passes")
-    groups = presenter.turns(match)
-    lines = [line for g in groups for line in g.lines]
-    passes = [e for e in match.log if str(e.action) == "pass"]
-    assert passes, "this game has response windows nobody answered"
-    assert any(" pass." in line or "passes." in line for line in lines)
-    assert sum(len(g.lines) for g in groups) < len(match.log)
+def uncounted(lines) -> list[str]:
+    """The lines as they were before `presenter.counted` wrote a run of one line once."""
+    out = []
+    for line in lines:
+        base, _, count = line.rpartition(" (")
+        if count.endswith(" times)") and count[:-len(" times)")].isdigit():
+            out += [base] * int(count[:-len(" times)")])
+        else:
+            out.append(line)
+    return out
+
+
+def test_the_same_line_several_times_in_a_row_is_one_line_with_a_count() -> None:
+    assert presenter.counted(["Bo draws a tile"] * 6 + ["Ada lays a tile.", "Ada lays a tile."]) == (
+        "Bo draws a tile (6 times)", "Ada lays a tile (2 times)")
+    assert presenter.counted(["a", "b", "a"]) == ("a", "b", "a")
+    match = played("hex-please", 2, 30, seed="counted")
+    for group in presenter.turns(match):
+        assert all(a != b for a, b in zip(group.lines, group.lines[1:])), group
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -68,7 +79,7 @@ def test_what_happened_since_a_persons_last_move_leaves_out_their_own_move_and_l
         while after and after[0].seat == CHANCE:
             after = after[1:]
         view = presenter.view_module(game_id)
-        assert lines == [line for e in after for line in presenter.entry_lines(e, view, match.names)]
+        assert lines == list(presenter.counted([line for e in after for line in presenter.entry_lines(e, view, match.names)]))
 
 
 def test_status_says_whose_turn_and_who_won() -> None:

@@ -220,9 +220,10 @@ PASS = "pass"
 
 def turns(match: Match, start: int = 0) -> list[Turn]:
     """The log from entry `start` grouped by turn. Chance belongs to the turn it follows;
-    everything chance does before the first decision (the deal) is one line, and a run of
-    plain passes by several players (a response window nobody answered) is one line in the
-    turn it interrupts."""
+    everything chance does before the first decision (the deal) is one line, a run of plain
+    passes by several players (a response window nobody answered) is one line in the turn it
+    interrupts, and the same line several times in a row (a hidden draw, say) is one line
+    with a count."""
     view = view_module(match.game.id)
     groups: list[Turn] = []
     seat: int | None = None
@@ -246,13 +247,25 @@ def turns(match: Match, start: int = 0) -> list[Turn]:
         told_passes()
         if entry.seat != CHANCE and entry.seat != seat:
             if lines:
-                groups.append(Turn(seat, tuple(lines)))
+                groups.append(Turn(seat, counted(lines)))
             seat, lines = entry.seat, []
         lines.extend(entry_lines(entry, view, match.names))
     told_passes()
     if lines:
-        groups.append(Turn(seat, tuple(lines)))
+        groups.append(Turn(seat, counted(lines)))
     return groups
+
+
+def counted(lines: Sequence[str]) -> tuple[str, ...]:
+    """Runs of the same line as one line with a count: "Bo draws a tile (6 times)"."""
+    out: list[str] = []
+    run = 0
+    for i, line in enumerate(lines):
+        run += 1
+        if i + 1 == len(lines) or lines[i + 1] != line:
+            out.append(line if run == 1 else f"{line.rstrip('.')} ({run} times)")
+            run = 0
+    return tuple(out)
 
 
 def setup_line(match: Match) -> str:
@@ -270,7 +283,7 @@ def since_last_move(match: Match, seat: int) -> list[str]:
     while mine and start < len(log) and log[start].seat == CHANCE:
         start += 1
     view = view_module(match.game.id)
-    return [line for e in log[start:] for line in entry_lines(e, view, match.names)]
+    return list(counted([line for e in log[start:] for line in entry_lines(e, view, match.names)]))
 
 
 # -- the end of the game ------------------------------------------------------------------------------
