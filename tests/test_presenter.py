@@ -67,6 +67,16 @@ def test_the_same_line_several_times_in_a_row_is_one_line_with_a_count() -> None
         assert all(a != b for a, b in zip(group.lines, group.lines[1:])), group
 
 
+def test_a_run_of_passes_by_several_players_reads_as_one_line() -> None:
+    match = played("hex-hex", 4, 40, seed="passes")
+    groups = presenter.turns(match)
+    lines = [line for g in groups for line in g.lines]
+    passes = [e for e in match.log if str(e.action) == "pass"]
+    assert passes, "this game has response windows nobody answered"
+    assert any(" pass." in line or "passes." in line for line in lines)
+    assert sum(len(g.lines) for g in groups) < len(match.log)
+
+
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_what_happened_since_a_persons_last_move_leaves_out_their_own_move_and_luck(game_id: str) -> None:
     game = get_game(game_id)
