@@ -246,7 +246,8 @@ def main() -> None:
         for run in range(args.runs):
             # Each round reverses the last one's order, so that no page always comes first or
             # always follows another page's returning visit.
-            for kind, url in (list(kinds.items()) if run % 2 == 0 else list(kinds.items())[::-1]):
+            order = list(kinds.items())
+            for kind, url in (order if run % 2 == 0 else order[::-1]):
                 context = browser.new_context()
                 if kind == "game":
                     context.add_init_script("localStorage.setItem('hex-table:settings', '{\"speed\": 0}')")

@@ -11,6 +11,7 @@ optional hooks in its view module (docs/adding-a-game.md), never by name.
 from __future__ import annotations
 
 import importlib
+import itertools
 from dataclasses import dataclass, field
 from typing import Any, Sequence, TypeGuard
 
@@ -258,14 +259,8 @@ def turns(match: Match, start: int = 0) -> list[Turn]:
 
 def counted(lines: Sequence[str]) -> tuple[str, ...]:
     """Runs of the same line as one line with a count: "Bo draws a tile (6 times)"."""
-    out: list[str] = []
-    run = 0
-    for i, line in enumerate(lines):
-        run += 1
-        if i + 1 == len(lines) or lines[i + 1] != line:
-            out.append(line if run == 1 else f"{line.rstrip('.')} ({run} times)")
-            run = 0
-    return tuple(out)
+    runs = ((line, len(list(run))) for line, run in itertools.groupby(lines))
+    return tuple(line if n == 1 else f"{line.rstrip('.')} ({n} times)" for line, n in runs)
 
 
 def setup_line(match: Match) -> str:
