@@ -1,6 +1,11 @@
 """Speed and size of the site, measured in one run against a bare PyScript page.
 
     python tools/bench.py [--runs 9] [--skip-pyodide] [--skip-bots]
+    python tools/bench.py --cold-only [--runs 15]
+
+--cold-only loads each page once per round in a fresh browser context (a first visit) and
+prints the medians and quartiles of each round's ratio to the bare page; it is the quick way
+to judge a change to the first visit, whose loads vary by about 15% on this kind of machine.
 
 Prints, with runs of the three pages alternated so machine noise hits them alike:
 - median time from navigation to a usable page, for the bare page (PyScript + Pyodide printing
@@ -209,6 +214,30 @@ def playouts_per_second(seconds: float = 3.0) -> dict[str, float]:
     return rates
 
 
+def cold_pairs(browser, kinds: dict[str, str], runs: int) -> None:
+    """First visits only: each round loads every page once, in an order reversed each round."""
+    times: dict[str, list[float]] = {k: [] for k in kinds}
+    ratios: dict[str, list[float]] = {k: [] for k in kinds if k != "bare"}
+    order = list(kinds.items())
+    for run in range(runs):
+        for kind, url in (order if run % 2 == 0 else order[::-1]):
+            context = browser.new_context()
+            result = load(context, url)
+            result["page"].close()
+            context.close()
+            times[kind].append(result["ms"])
+        for kind in ratios:
+            ratios[kind].append(times[kind][-1] / times["bare"][-1])
+        print(f"round {run + 1}/{runs}: " + ", ".join(f"{k} {t[-1] / 1000:.2f}s" for k, t in times.items()),
+              flush=True)
+    print(f"\nFirst visits, {runs} alternated rounds: median time to usable, and the median and quartiles"
+          " of each round's ratio to the bare page (target <= 1.05):")
+    print(f"  bare   {median(times['bare']) / 1000:.2f}s")
+    for kind, values in ratios.items():
+        q1, _, q3 = statistics.quantiles(values, n=4)
+        print(f"  {kind:6} {median(times[kind]) / 1000:.2f}s  ratio {median(values):.2f} (IQR {q1:.2f}-{q3:.2f})")
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
@@ -223,6 +252,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--skip-pyodide", action="store_true")
     parser.add_argument("--skip-bots", action="store_true", help="no computer-player games")
+    parser.add_argument("--cold-only", action="store_true", help="first visits only, ratios per round")
     args = parser.parse_args()
     from check_chromium import find_chromium
     from conftest import CHROMIUM_FLAGS
@@ -243,7 +273,10 @@ def main() -> None:
     snapshot: dict = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
-        for run in range(args.runs):
+        if args.cold_only:
+            cold_pairs(browser, kinds, args.runs)
+            visits = ()
+        for run in range(args.runs if visits else 0):
             # Each round reverses the last one's order, so that no page always comes first or
             # always follows another page's returning visit.
             order = list(kinds.items())
@@ -270,11 +303,13 @@ def main() -> None:
             print(f"run {run + 1}/{args.runs}: " + ", ".join(
                 f"{k} " + "/".join(f"{loads[v][k][-1]['ms'] / 1000:.2f}s" for v in visits) for k in kinds)
                 + " (cold/warm/returning)", flush=True)
-        long_tasks = {} if args.skip_bots else bot_long_tasks(browser, site_url)
+        long_tasks = {} if args.skip_bots or args.cold_only else bot_long_tasks(browser, site_url)
         browser.close()
     site_server.shutdown()
     bare_server.shutdown()
     shutil.rmtree(bare_dir, ignore_errors=True)
+    if args.cold_only:
+        return
 
     def med(visit: str, kind: str, key: str = "ms") -> float:
         return median([r[key] for r in loads[visit][kind] if r[key] is not None])
