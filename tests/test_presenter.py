@@ -77,6 +77,23 @@ def test_a_run_of_passes_by_several_players_reads_as_one_line() -> None:
     assert sum(len(g.lines) for g in groups) < len(match.log)
 
 
+@pytest.mark.parametrize("game_id", ["hex-please", "horrible-hex"])
+def test_a_pass_in_a_game_without_response_windows_is_a_turn_of_its_own(game_id: str) -> None:
+    match = Match.start(get_game(game_id), 2, seed="own-turn")
+    rng = random.Random(5)
+    while match.turn_number() < 12 and not match.state.is_over:
+        legal = match.state.legal_actions()
+        passes = [a for a in legal if str(a) == "pass"]
+        match.play(passes[0] if passes and match.turn_number() % 3 == 1 else rng.choice(legal))
+    passers = [e.seat for e in match.log if str(e.action) == "pass"]
+    assert passers, "the game gave a chance to pass"
+    groups = presenter.turns(match)
+    for entry in (e for e in match.log if str(e.action) == "pass"):
+        own = [g for g in groups if g.seat == entry.seat and entry.text in g.lines]
+        assert own, f"{entry.text!r} is told in full, in {match.names[entry.seat]}'s own turn"
+    assert not any(line.endswith(" passes.") for g in groups for line in g.lines)
+
+
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_what_happened_since_a_persons_last_move_leaves_out_their_own_move_and_luck(game_id: str) -> None:
     game = get_game(game_id)

@@ -221,11 +221,13 @@ PASS = "pass"
 
 def turns(match: Match, start: int = 0) -> list[Turn]:
     """The log from entry `start` grouped by turn. Chance belongs to the turn it follows;
-    everything chance does before the first decision (the deal) is one line, a run of plain
-    passes by several players (a response window nobody answered) is one line in the turn it
-    interrupts, and the same line several times in a row (a hidden draw, say) is one line
-    with a count."""
+    everything chance does before the first decision (the deal) is one line, and the same
+    line several times in a row (a hidden draw, say) is one line with a count. In a game with
+    response windows (its view's `response_window` hook), a run of plain passes by other
+    players (a window nobody answered) is one line in the turn it interrupts; elsewhere a
+    pass is a turn like any other."""
     view = view_module(match.game.id)
+    windows = hasattr(view, "response_window")
     groups: list[Turn] = []
     seat: int | None = None
     lines: list[str] = []
@@ -242,7 +244,8 @@ def turns(match: Match, start: int = 0) -> list[Turn]:
             if i == 0:
                 lines.append(setup_line(match))
             continue
-        if str(entry.action) == PASS and not entry.events and entry.seat != seat and seat is not None:
+        if (windows and str(entry.action) == PASS and not entry.events and entry.seat != seat
+                and seat is not None):
             passers.append(match.names[entry.seat])
             continue
         told_passes()
