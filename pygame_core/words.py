@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Sequence
 
 
@@ -27,3 +28,9 @@ def seat_name(names: Sequence[str], seat: int | None, nobody: str = "A player") 
     if seat is None or not 0 <= seat < len(names):
         return nobody
     return names[seat]
+
+
+def counted(lines: Sequence[str]) -> tuple[str, ...]:
+    """Runs of the same line as one line with a count: "Bo draws a tile (6 times)"."""
+    runs = ((line, len(list(run))) for line, run in itertools.groupby(lines))
+    return tuple(line if n == 1 else f"{line.rstrip('.')} ({n} times)" for line, n in runs)

@@ -160,3 +160,13 @@ def test_suggest_ui_picks_the_card_and_under_deception_the_claim() -> None:
     assert suggest_ui({}, "play right h0 >2") == {"card": "right"}
     assert suggest_ui({}, "play boostl h1 >1 real=boostr") == {"card": "boostr", "claim": "boostl"}
     assert suggest_ui({}, "cast 2") == {} and suggest_ui({}, "pass") == {}
+
+
+def test_the_list_of_what_just_happened_writes_a_repeated_happening_once_with_a_count() -> None:
+    view = charmed().view(0)
+    view["events"] = [{"kind": "thrown", "seat": 1}] * 3 + [{"kind": "shout", "seat": 2}]
+    out = render(view, {}, NAMES)
+    listed = re.search(r'<ul class="hx-events"[^>]*>(.*?)</ul>', str(out), re.S)
+    assert listed, out
+    items = re.findall(r"<li>(.*?)</li>", listed.group(1))
+    assert items == ["Bo throws away a card at random, face down (3 times)", "Cy shouts HEX-HEX!"]

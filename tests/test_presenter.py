@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import pytest
 
 from pygame_core import CHANCE, GAMES, Match, get_game
+from pygame_core.words import counted
 
 _UI = Path(__file__).resolve().parent.parent / "web" / "ui"
 _spec = importlib.util.spec_from_file_location("hex_table_presenter", _UI / "presenter.py")
@@ -47,7 +48,7 @@ def test_the_deal_is_one_line_and_the_log_groups_by_turn() -> None:
 
 
 def uncounted(lines) -> list[str]:
-    """The lines as they were before `presenter.counted` wrote a run of one line once."""
+    """The lines as they were before `counted` wrote a run of one line once."""
     out = []
     for line in lines:
         base, _, count = line.rpartition(" (")
@@ -59,9 +60,9 @@ def uncounted(lines) -> list[str]:
 
 
 def test_the_same_line_several_times_in_a_row_is_one_line_with_a_count() -> None:
-    assert presenter.counted(["Bo draws a tile"] * 6 + ["Ada lays a tile.", "Ada lays a tile."]) == (
+    assert counted(["Bo draws a tile"] * 6 + ["Ada lays a tile.", "Ada lays a tile."]) == (
         "Bo draws a tile (6 times)", "Ada lays a tile (2 times)")
-    assert presenter.counted(["a", "b", "a"]) == ("a", "b", "a")
+    assert counted(["a", "b", "a"]) == ("a", "b", "a")
     match = played("hex-please", 2, 30, seed="counted")
     for group in presenter.turns(match):
         assert all(a != b for a, b in zip(group.lines, group.lines[1:])), group
@@ -106,7 +107,7 @@ def test_what_happened_since_a_persons_last_move_leaves_out_their_own_move_and_l
         while after and after[0].seat == CHANCE:
             after = after[1:]
         view = presenter.view_module(game_id)
-        assert lines == list(presenter.counted([line for e in after for line in presenter.entry_lines(e, view, match.names)]))
+        assert lines == list(counted([line for e in after for line in presenter.entry_lines(e, view, match.names)]))
 
 
 def test_status_says_whose_turn_and_who_won() -> None:

@@ -26,6 +26,7 @@ import json
 from typing import Any, Sequence
 
 from ..markup import Markup, join, tag
+from ..words import counted
 from .board import (
     CATEGORY_GLYPH, CATEGORY_KEY, SIGN_WORDS, hex_markers, hex_names, seat_name, voice_text, card_label,
     seat_list, table_svg,
@@ -331,7 +332,8 @@ def _notes(view: dict[str, Any], names: list[str]) -> list[Markup]:
                           for s, x in view["last_sign"]["signs"].items())
         notes.append(tag("p", f"Last Hex Sign: {signs}.", class_="hx-note"))
     if view["events"]:
-        notes.append(tag("ul", [_li(recent_words(e, names)) for e in view["events"][-6:]],
+        recent = counted([recent_words(e, names) for e in view["events"]])[-6:]
+        notes.append(tag("ul", [_li(line) for line in recent],
                          class_="hx-events", aria_label="What just happened"))
     return notes
 

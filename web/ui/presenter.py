@@ -11,13 +11,12 @@ optional hooks in its view module (docs/adding-a-game.md), never by name.
 from __future__ import annotations
 
 import importlib
-import itertools
 from dataclasses import dataclass, field
 from typing import Any, Sequence, TypeGuard
 
 from pygame_core import CHANCE, Match, game_module
 from pygame_core.engine import LogEntry
-from pygame_core.words import and_list, points
+from pygame_core.words import and_list, counted, points
 
 LEVELS = {"human": "Human", "easy": "Computer: easy", "normal": "Computer: normal",
           "hard": "Computer: hard"}
@@ -258,12 +257,6 @@ def turns(match: Match, start: int = 0) -> list[Turn]:
     if lines:
         groups.append(Turn(seat, counted(lines)))
     return groups
-
-
-def counted(lines: Sequence[str]) -> tuple[str, ...]:
-    """Runs of the same line as one line with a count: "Bo draws a tile (6 times)"."""
-    runs = ((line, len(list(run))) for line, run in itertools.groupby(lines))
-    return tuple(line if n == 1 else f"{line.rstrip('.')} ({n} times)" for line, n in runs)
 
 
 def setup_line(match: Match) -> str:
