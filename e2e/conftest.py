@@ -114,6 +114,7 @@ UPLOAD = """async (path) => {
 PLANT = """async ([path, key, headers]) => {
     const body = await (await fetch(path)).arrayBuffer();
     await (await caches.open('hex-snapshot')).put(key, new Response(body, {headers}));
+    localStorage.setItem('hex-table:snapshot', key);
 }"""
 
 
