@@ -1,7 +1,7 @@
 """Play across devices with no server: the protocol between the host's page and its guests.
 
 Plain Python, tested on CPython (tests/test_peers*.py); the browser glue is `peerplay.py`
-(the tables) and `peerlink.py` (WebRTC). The host's device runs the game; each guest device
+and `peertables.py` (the tables) and `peerlink.py` (WebRTC). The host's device runs the game; each guest device
 holds one seat. Everything a device receives from another is untrusted input: codes arrive
 in links anyone can send, and messages come from a browser the other side controls. So every
 parser here is strict and bounded, rejects with a reason (`PeerError`, a ValueError) and
