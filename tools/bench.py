@@ -1,11 +1,14 @@
 """Speed and size of the site, measured in one run against a bare PyScript page.
 
     python tools/bench.py [--runs 9] [--skip-pyodide] [--skip-bots]
-    python tools/bench.py --cold-only [--runs 15]
+    python tools/bench.py --cold-only [--runs 15] [--against OTHER_SITE_DIR]
 
 --cold-only loads each page once per round in a fresh browser context (a first visit) and
 prints the medians and quartiles of each round's ratio to the bare page; it is the quick way
 to judge a change to the first visit, whose loads vary by about 15% on this kind of machine.
+With --against DIR (another build of the site, say one of the commit before a change), the
+menu of that build is loaded in every round too, and each round's ratio of ours to it is
+reported: the fairest comparison of two builds this machine allows.
 
 Prints, with runs of the three pages alternated so machine noise hits them alike:
 - median time from navigation to a usable page, for the bare page (PyScript + Pyodide printing
@@ -236,6 +239,10 @@ def cold_pairs(browser, kinds: dict[str, str], runs: int) -> None:
     for kind, values in ratios.items():
         q1, _, q3 = statistics.quantiles(values, n=4)
         print(f"  {kind:6} {median(times[kind]) / 1000:.2f}s  ratio {median(values):.2f} (IQR {q1:.2f}-{q3:.2f})")
+    if "other" in times:
+        ours = [m / o for m, o in zip(times["menu"], times["other"])]
+        q1, _, q3 = statistics.quantiles(ours, n=4)
+        print(f"  menu against the other build's menu, per round: {median(ours):.3f} (IQR {q1:.2f}-{q3:.2f})")
 
 
 def median(values: list[float]) -> float:
@@ -253,7 +260,10 @@ def main() -> None:
     parser.add_argument("--skip-pyodide", action="store_true")
     parser.add_argument("--skip-bots", action="store_true", help="no computer-player games")
     parser.add_argument("--cold-only", action="store_true", help="first visits only, ratios per round")
+    parser.add_argument("--against", metavar="DIR", help="with --cold-only: another build's site/ to compare")
     args = parser.parse_args()
+    if args.against and not args.cold_only:
+        parser.error("--against needs --cold-only")
     from check_chromium import find_chromium
     from conftest import CHROMIUM_FLAGS
     chromium = find_chromium()
@@ -266,6 +276,9 @@ def main() -> None:
     bare_server, bare_url = start_server(bare_dir)
     os.environ["SERVE_QUIET"] = "1"
     kinds = {"bare": bare_url, "menu": site_url, "game": site_url + GAME_QUERY}
+    other_server = None
+    if args.against:
+        other_server, kinds["other"] = start_server(os.path.abspath(args.against))
     visits = ("cold", "warm", "returning")
     loads: dict[str, dict[str, list]] = {v: {k: [] for k in kinds} for v in visits}
     latencies: list[float] = []
@@ -307,6 +320,8 @@ def main() -> None:
         browser.close()
     site_server.shutdown()
     bare_server.shutdown()
+    if other_server is not None:
+        other_server.shutdown()
     shutil.rmtree(bare_dir, ignore_errors=True)
     if args.cold_only:
         return
