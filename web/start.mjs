@@ -143,10 +143,10 @@ async function forgetSnapshots() {
 }
 
 // index.html loads this module `async`, so it runs as soon as it arrives, while the page is
-// still being parsed: Pyodide starts then rather than once PyScript has read its config and
-// opened its storage (a first visit was ready about 0.2 s sooner). PyScript's own call below
-// gets this same start, and hands over only where Python's output goes (our config asks
-// PyScript for no packages, the one other thing it would pass).
+// still being parsed: Pyodide starts then, at about the bare PyScript page's time, rather
+// than once PyScript has read its config and opened its storage (about 50 ms later).
+// PyScript's own call below gets this same start, and hands over only where Python's output
+// goes (our config asks PyScript for no packages, the one other thing it would pass).
 const starting = start();
 starting.catch(() => undefined); // reported when PyScript asks for the interpreter
 
