@@ -73,3 +73,18 @@ def test_a_folder_without_its_slash_is_still_redirected(url):
     with pytest.raises(urllib.error.HTTPError) as reply:
         opener.open(urllib.request.Request(url + "ui", headers={"Accept-Encoding": "gzip"}))
     assert reply.value.code == 301
+
+
+def test_a_client_that_hangs_up_mid_response_leaves_no_traceback(capsys) -> None:
+    from serve import Server
+    server = Server.__new__(Server)
+    try:
+        raise ConnectionResetError(104, "Connection reset by peer")
+    except ConnectionResetError:
+        server.handle_error(None, ("127.0.0.1", 1))
+    assert capsys.readouterr().err == ""
+    try:
+        raise ValueError("a real fault")
+    except ValueError:
+        server.handle_error(None, ("127.0.0.1", 1))
+    assert "ValueError: a real fault" in capsys.readouterr().err

@@ -14,8 +14,10 @@ import http.server
 import io
 import os
 import re
+import sys
 import tomllib
 import urllib.parse
+from typing import Any
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NETLIFY_TOML = os.path.join(ROOT, "netlify.toml")
@@ -123,10 +125,19 @@ class PlainHandler(Handler):
     header_rules = []
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that closes a connection mid-response (a page closed, a test over) is no
+        error worth a traceback; anything else is reported as usual."""
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(directory: str, port: int, host: str = "127.0.0.1",
                 netlify_headers: bool = True) -> http.server.ThreadingHTTPServer:
     handler = functools.partial(Handler if netlify_headers else PlainHandler, directory=directory)
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    return Server((host, port), handler)
 
 
 def main() -> None:
