@@ -8,7 +8,7 @@ import json
 import shutil
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, SITE, Server, fast_settings, wait_ready
+from conftest import BLANK_PATH, BOOT_TIMEOUT_MS, SITE, Server, fast_settings, wait_ready
 from helpers import take_first_choice, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -16,6 +16,7 @@ GAME = "?game=hack-and-slash&seats=3&bots=2&level=easy"
 HOW_IT_STARTED = "() => performance.getEntriesByName('hex:start').map(e => e.detail.from)"
 SAVED = "() => performance.getEntriesByName('hex:snapshot-saved').length > 0"
 SNAPSHOT_KEYS = "async () => (await (await caches.open('hex-snapshot')).keys()).map(r => r.url)"
+HINT = "() => localStorage.getItem('hex-table:snapshot')"
 
 
 def visit(context: BrowserContext, url: str) -> tuple[Page, str]:
@@ -36,6 +37,7 @@ def first_visit(context: BrowserContext, url: str) -> None:
     made = page.evaluate("performance.getEntriesByName('hex:snapshot-saved')[0].detail")
     # The page's own modules are in it, so a returning visit compiles nothing of ours.
     assert made["skipped"] == [] and {"app", "browser", "peerplay"} <= set(made["page"]), made
+    assert page.evaluate(HINT) in page.evaluate(SNAPSHOT_KEYS)  # the next visit knows to look
     page.wait_for_function("() => navigator.serviceWorker.ready.then(r => !!r.active)", timeout=BOOT_TIMEOUT_MS)
     page.close()
 
@@ -70,6 +72,23 @@ def test_a_returning_visit_starts_from_the_snapshot_and_deals_a_new_game(context
         dealt.append(seeds(page))
         page.close()
     assert len(dealt[1]) == 2 and dealt[0] < dealt[1], dealt
+
+
+def test_without_its_hint_a_stored_snapshot_is_not_looked_for_and_is_made_again(context: BrowserContext, site):
+    """The hint in localStorage spares a first visit the Cache Storage lookup; a snapshot
+    whose hint is gone (storage cleared in part) just means one normal boot."""
+    page = context.new_page()
+    page.goto(site.url + BLANK_PATH.lstrip("/"))
+    page.evaluate("() => localStorage.removeItem('hex-table:snapshot')")
+    page.close()
+    page, started = visit(context, site.url)
+    assert started == "boot"
+    page.wait_for_function(SAVED, timeout=BOOT_TIMEOUT_MS, polling=250)
+    assert page.evaluate(HINT) in page.evaluate(SNAPSHOT_KEYS)
+    page.close()
+    page, started = visit(context, site.url)
+    assert started == "snapshot"
+    page.close()
 
 
 def corrupt(page: Page, how: str) -> None:
