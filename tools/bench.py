@@ -217,14 +217,65 @@ def playouts_per_second(seconds: float = 3.0) -> dict[str, float]:
     return rates
 
 
+def alternated(kinds: dict[str, str], run: int) -> list[tuple[str, str]]:
+    """The pages in the order of round `run`: each round reverses the last one's, so that no
+    page always comes first or always follows another page's returning visit."""
+    order = list(kinds.items())
+    return order if run % 2 == 0 else order[::-1]
+
+
+def new_context(browser, kind: str):
+    """A fresh browser (a first visit); on the game page, computers move at once."""
+    context = browser.new_context()
+    if kind == "game":
+        context.add_init_script("localStorage.setItem('hex-table:settings', '{\"speed\": 0}')")
+    return context
+
+
+VISITS = ("cold", "warm", "returning")
+
+
+def visit_rounds(browser, kinds: dict[str, str],
+                 runs: int) -> tuple[dict[str, dict[str, list]], list[float], int, dict]:
+    """Each round: every page's cold, warm and returning visit, in one browser context each.
+    Returns the loads by visit and page, the click latencies, the service worker's precache
+    bytes and the snapshot's figures (the last three from the first round)."""
+    loads: dict[str, dict[str, list]] = {v: {k: [] for k in kinds} for v in VISITS}
+    latencies: list[float] = []
+    precache = 0
+    snapshot: dict = {}
+    for run in range(runs):
+        for kind, url in alternated(kinds, run):
+            context = new_context(browser, kind)
+            for visit in VISITS:
+                result = load(context, url)
+                loads[visit][kind].append(result)
+                page = result["page"]
+                if visit == "warm" and kind != "bare":
+                    # This visit's idle time makes the snapshot the next one starts from.
+                    page.wait_for_function(SNAPSHOT_SAVED, timeout=300_000, polling=250)
+                    if kind == "menu" and run == 0:
+                        snapshot = page.evaluate("performance.getEntriesByName('hex:snapshot-saved')[0].detail")
+                        page.wait_for_function("() => navigator.serviceWorker.ready.then(r => !!r.active)",
+                                               timeout=120_000)
+                        precache = sw_precache_bytes(context)
+                if visit == "returning" and kind == "game" and run == 0:
+                    latencies = click_latency(page)
+                page.close()
+            context.close()
+        print(f"run {run + 1}/{runs}: " + ", ".join(
+            f"{k} " + "/".join(f"{loads[v][k][-1]['ms'] / 1000:.2f}s" for v in VISITS) for k in kinds)
+            + " (cold/warm/returning)", flush=True)
+    return loads, latencies, precache, snapshot
+
+
 def cold_pairs(browser, kinds: dict[str, str], runs: int) -> None:
     """First visits only: each round loads every page once, in an order reversed each round."""
     times: dict[str, list[float]] = {k: [] for k in kinds}
     ratios: dict[str, list[float]] = {k: [] for k in kinds if k != "bare"}
-    order = list(kinds.items())
     for run in range(runs):
-        for kind, url in (order if run % 2 == 0 else order[::-1]):
-            context = browser.new_context()
+        for kind, url in alternated(kinds, run):
+            context = new_context(browser, kind)
             result = load(context, url)
             result["page"].close()
             context.close()
@@ -279,44 +330,13 @@ def main() -> None:
     other_server = None
     if args.against:
         other_server, kinds["other"] = start_server(os.path.abspath(args.against))
-    visits = ("cold", "warm", "returning")
-    loads: dict[str, dict[str, list]] = {v: {k: [] for k in kinds} for v in visits}
-    latencies: list[float] = []
-    precache = 0
-    snapshot: dict = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
         if args.cold_only:
             cold_pairs(browser, kinds, args.runs)
-            visits = ()
-        for run in range(args.runs if visits else 0):
-            # Each round reverses the last one's order, so that no page always comes first or
-            # always follows another page's returning visit.
-            order = list(kinds.items())
-            for kind, url in (order if run % 2 == 0 else order[::-1]):
-                context = browser.new_context()
-                if kind == "game":
-                    context.add_init_script("localStorage.setItem('hex-table:settings', '{\"speed\": 0}')")
-                for visit in visits:
-                    result = load(context, url)
-                    loads[visit][kind].append(result)
-                    page = result["page"]
-                    if visit == "warm" and kind != "bare":
-                        # This visit's idle time makes the snapshot the next one starts from.
-                        page.wait_for_function(SNAPSHOT_SAVED, timeout=300_000, polling=250)
-                        if kind == "menu" and run == 0:
-                            snapshot = page.evaluate("performance.getEntriesByName('hex:snapshot-saved')[0].detail")
-                            page.wait_for_function("() => navigator.serviceWorker.ready.then(r => !!r.active)",
-                                                   timeout=120_000)
-                            precache = sw_precache_bytes(context)
-                    if visit == "returning" and kind == "game" and run == 0:
-                        latencies = click_latency(page)
-                    page.close()
-                context.close()
-            print(f"run {run + 1}/{args.runs}: " + ", ".join(
-                f"{k} " + "/".join(f"{loads[v][k][-1]['ms'] / 1000:.2f}s" for v in visits) for k in kinds)
-                + " (cold/warm/returning)", flush=True)
-        long_tasks = {} if args.skip_bots or args.cold_only else bot_long_tasks(browser, site_url)
+        else:
+            loads, latencies, precache, snapshot = visit_rounds(browser, kinds, args.runs)
+            long_tasks = {} if args.skip_bots else bot_long_tasks(browser, site_url)
         browser.close()
     site_server.shutdown()
     bare_server.shutdown()
@@ -331,10 +351,10 @@ def main() -> None:
 
     print(f"\nMedians of {args.runs} alternated runs: time to a usable page after navigation, its ratio to"
           " the bare page's (returning: to the bare page's warm time), and the longest main-thread task before it:")
-    print(f"{'page':6} " + " ".join(f"{v + ' s':>13} {'ratio':>6} {'task ms':>8}" for v in visits))
+    print(f"{'page':6} " + " ".join(f"{v + ' s':>13} {'ratio':>6} {'task ms':>8}" for v in VISITS))
     for kind in kinds:
         cells = []
-        for visit in visits:
+        for visit in VISITS:
             reference = med("warm" if visit == "returning" else visit, "bare")
             cells.append(f"{med(visit, kind) / 1000:13.2f} {med(visit, kind) / reference:6.2f} "
                          f"{med(visit, kind, 'task'):8.0f}")

@@ -93,9 +93,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             path = os.path.join(path, "index.html")
         # A conditional request (the browser revalidating) is the standard handler's: it
         # answers 304 when nothing changed, and a changed file may come uncompressed.
+        kind = self.guess_type(path)
         if ("gzip" not in self.headers.get("Accept-Encoding", "") or "Range" in self.headers
                 or "If-Modified-Since" in self.headers or not os.path.isfile(path)
-                or not self.guess_type(path).startswith(self.compressed_types)):
+                or not kind.startswith(self.compressed_types)):
             return super().send_head()
         mtime = int(os.stat(path).st_mtime)
         body = self.gzipped.get((path, mtime))
@@ -103,7 +104,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             with open(path, "rb") as f:
                 body = self.gzipped[(path, mtime)] = gzip.compress(f.read(), compresslevel=6, mtime=0)
         self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Type", kind)
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(len(body)))

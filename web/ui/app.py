@@ -640,8 +640,8 @@ class App:
             show("hint", False)  # a suggestion is for the position it was made in
         scene = presenter.scene(session)
         show("handoff", scene.handoff)
-        if scene.handoff and scene.seat is not None:
-            set_text("handoff-text", f"Pass the device to {match.names[scene.seat]}. "
+        if scene.handoff_to is not None:
+            set_text("handoff-text", f"Pass the device to {match.names[scene.handoff_to]}. "
                                      "Everyone else, look away.")
             browser.set_html(el("board"), Markup())
         else:

@@ -1,11 +1,11 @@
 """Play across devices with no server: the protocol between the host's page and its guests.
 
 Plain Python, tested on CPython (tests/test_peers*.py); the browser glue is `peerplay.py`
-and `peertables.py` (the tables) and `peerlink.py` (WebRTC). The host's device runs the game; each guest device
-holds one seat. Everything a device receives from another is untrusted input: codes arrive
-in links anyone can send, and messages come from a browser the other side controls. So every
-parser here is strict and bounded, rejects with a reason (`PeerError`, a ValueError) and
-never lets bad input reach the game.
+and `peertables.py` (the tables) and `peerlink.py` (WebRTC). The host's device runs the
+game; each guest device holds one seat. Everything a device receives from another is
+untrusted input: codes arrive in links anyone can send, and messages come from a browser the
+other side controls. So every parser here is strict and bounded, rejects with a reason
+(`PeerError`, a ValueError) and never lets bad input reach the game.
 
 * **Connection codes.** The host's offer for a seat and the guest's answer are WebRTC session
   descriptions (SDP, non-trickle: the candidates are inside). A code is the JSON of a

@@ -106,13 +106,17 @@ class Session:
 
 @dataclass(frozen=True)
 class Scene:
-    """What to draw now: the seat whose view the board shows (None: the public table), whether
-    the device must first be passed to that seat, and a response window to ask the whole
-    table about (the game's `response_window` hook) instead of one seat."""
+    """What to draw now: the seat whose view the board shows (None: the public table), the
+    seat the device must first be passed to (that same seat, or None), and a response window
+    to ask the whole table about (the game's `response_window` hook) instead of one seat."""
 
     seat: int | None
-    handoff: bool
+    handoff_to: int | None
     table_window: dict[str, Any] | None
+
+    @property
+    def handoff(self) -> bool:
+        return self.handoff_to is not None
 
 
 def shared_window_hook(session: Session) -> Any:
@@ -150,7 +154,7 @@ def scene(session: Session) -> Scene:
     session.shown_seat = seat
     if ask_table:
         session.handed_to = None
-    return Scene(seat, handoff, window if ask_table else None)
+    return Scene(seat, seat if handoff else None, window if ask_table else None)
 
 
 # -- the status line, and the table playing a person's only move -----------------------------------
