@@ -311,3 +311,50 @@ def test_an_error_in_a_handler_shows_a_banner_and_keeps_the_game(page: Page, sit
     expect(page.locator("#notice")).to_contain_text("not a Hack & Slash action")
     assert page.locator("#log li").count() == log_before
     expect(page.locator("#board [data-action^='go']").first).to_be_visible()
+
+
+def archives_requested(page: Page) -> list[str]:
+    """The names of our Python archives the page asks for, in order, from now on."""
+    names: list[str] = []
+    page.on("request", lambda r: names.append(r.url.rsplit("/", 1)[-1]) if r.url.endswith(".tar.gz") else None)
+    return names
+
+
+@pytest.mark.first_visit
+def test_a_menu_visit_downloads_no_game_and_a_game_only_its_own_when_chosen(page: Page, site):
+    archives = archives_requested(page)
+    page.goto(site.url)
+    wait_ready(page)
+    assert sorted(archives) == ["pygame_core.tar.gz", "ui.tar.gz"]
+    # Choosing a game fetches its files, then opens its dialog as usual.
+    page.click(".new-game[data-game='hex-please']")
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.locator("#setup-title")).to_have_text("New game of HEX PLEASE!")
+    assert archives[2:] == ["hex_please.tar.gz"]
+
+
+@pytest.mark.first_visit
+def test_a_game_whose_files_cannot_come_says_so_and_starts_once_they_can(page: Page, site):
+    page.route("**/hex_hex.tar.gz", lambda route: route.abort())
+    page.goto(site.url)
+    wait_ready(page)
+    page.click(".new-game[data-game='hex-hex']")
+    expect(page.locator("#notice")).to_contain_text("This game cannot start")
+    expect(page.locator("#setup")).to_be_hidden()
+    expect(page.locator("#menu")).to_be_visible()
+    page.unroute("**/hex_hex.tar.gz")
+    page.click(".new-game[data-game='hex-hex']")
+    expect(page.locator("#setup-title")).to_have_text("New game of HEX-HEX XL")
+
+
+@pytest.mark.first_visit
+def test_a_game_named_in_the_address_downloads_beside_pyodide(page: Page, site):
+    order: list[str] = []
+    page.on("request", lambda r: order.append(r.url.rsplit("/", 1)[-1]))
+    page.goto(site.url + HS_URL.replace("e2e-7", "early-1"))
+    wait_ready(page)
+    expect(page.locator("#board [data-action]").first).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    assert "hack_and_slash.tar.gz" in order and "main.py" in order, order
+    # Asked for with the page's other archives, before Pyodide was up to run main.py.
+    assert order.index("hack_and_slash.tar.gz") < order.index("main.py"), order
+    assert not {"hex_hex.tar.gz", "hex_please.tar.gz", "horrible_hex.tar.gz"} & set(order), order

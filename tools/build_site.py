@@ -109,16 +109,33 @@ def write_tgz(path: str, members: list[tuple[str, bytes]]) -> None:
         f.write(gzip.compress(buffer.getvalue(), compresslevel=9, mtime=0))
 
 
-def page_bundles(wheel: str, out: str) -> dict[str, str]:
-    """The page's Python as two archives, each unpacked where it goes by web/archives.mjs:
-    the wheel's modules without what only pip and the command line use (its metadata,
-    `__main__`), and the page's own modules (web/ui, beside main.py). One gzipped tar
-    compresses across files (172 KB where the wheel's zip takes 201 KB): a first visit stays
-    within its bytes budget (README, Performance). The wheel stays in the site for `packages`
-    users. Each archive sits in a folder named after its content, so it is cached forever."""
+def page_bundles(wheel: str, out: str) -> list[dict[str, object]]:
+    """The page's Python as gzipped tars, each unpacked where it goes by web/archives.mjs:
+    the wheel's shared modules without what only pip and the command line use (its metadata,
+    `__main__`), the page's own modules (web/ui, beside main.py), and one archive per game
+    package. A game's archive is fetched only when the game is first needed (a menu visit
+    needs none: they are most of our Python's bytes); its `__init__.py` stays in the shared
+    one, so the game can be found before its files arrive (web/ui/gamefiles.py). One tar
+    compresses across files (172 KB where the wheel's zip takes 201 KB). The wheel stays in
+    the site for `packages` users. Each archive sits in a folder named after its content,
+    so it is cached forever. Returns web/archives.mjs's list (see there)."""
+    sys.path.insert(0, ROOT)  # the checkout the wheel was built from
+    from pygame_core import game_ids, game_module
+
+    packages = {game_module(game_id, "").rstrip("."): game_id for game_id in game_ids()}
+    shared: list[tuple[str, bytes]] = []
+    per_game: dict[str, list[tuple[str, bytes]]] = {p: [] for p in packages}
     with zipfile.ZipFile(wheel) as source:
-        modules = [(name, source.read(name)) for name in source.namelist()
-                   if ".dist-info/" not in name and not name.endswith("/__main__.py")]
+        for name in source.namelist():
+            if ".dist-info/" in name or name.endswith("/__main__.py"):
+                continue
+            folder, _, file = name.rpartition("/")
+            package = folder.replace("/", ".")
+            owner = next((p for p in packages if package == p or package.startswith(p + ".")), None)
+            if owner is None or (package == owner and file == "__init__.py"):
+                shared.append((name, source.read(name)))
+            else:
+                per_game[owner].append((name, source.read(name)))
     ui_dir = os.path.join(out, "ui")
     own = []
     for name in sorted(os.listdir(ui_dir)):
@@ -126,14 +143,21 @@ def page_bundles(wheel: str, out: str) -> dict[str, str]:
             with open(os.path.join(ui_dir, name), "rb") as f:
                 own.append((name, f.read()))
             os.remove(os.path.join(ui_dir, name))
-    files = {}
-    for members, stem, target in ((modules, "pygame_core", PYTHON_VERSION_DIR), (own, "ui", HOME_DIR)):
+    listing: list[dict[str, object]] = []
+    bundles = [(shared, "pygame_core", PYTHON_VERSION_DIR, None), (own, "ui", HOME_DIR, None)]
+    bundles += [(members, package.rpartition(".")[2], PYTHON_VERSION_DIR, package)
+                for package, members in sorted(per_game.items()) if members]
+    for members, stem, target, package in bundles:
         digest = hashlib.sha256(b"".join(name.encode() + b"\0" + data for name, data in sorted(members)))
         rel = f"wheels/{digest.hexdigest()[:10]}/{stem}.tar.gz"
         os.makedirs(os.path.dirname(os.path.join(out, rel)))
         write_tgz(os.path.join(out, rel), members)
-        files[rel] = target
-    return files
+        entry: dict[str, object] = {"url": f"./{rel}", "folder": target}
+        if package is not None:
+            entry.update(package=package, game=packages[package], modules=sorted(
+                name[:-len(".py")].replace("/", ".") for name, _ in members if name.endswith(".py")))
+        listing.append(entry)
+    return listing
 
 
 def fill_in(path: str, blank: str, value: str) -> None:
@@ -184,7 +208,7 @@ def build(wheel: str, out: str) -> dict[str, object]:
 
     archives = page_bundles(wheel, out)
     fill_in(os.path.join(out, "archives.mjs"), "/* __ARCHIVES__ */",
-            ", ".join(json.dumps([f"./{rel}", target]) for rel, target in archives.items()))
+            ", ".join(json.dumps(entry, separators=(",", ":")) for entry in archives))
     # start.mjs wraps Pyodide to start it from a memory snapshot when one is stored, and puts
     # the archives' files in place.
     config = {"interpreter": "./start.mjs", "plugins": list(PYSCRIPT_PLUGINS_OFF)}

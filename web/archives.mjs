@@ -4,7 +4,9 @@
 // download waited for Pyodide. Here the download starts with the page and runs beside
 // Pyodide's own, and writing the files takes a few milliseconds.
 
-// [url relative to this module, folder to unpack into]; written by tools/build_site.py.
+// Written by tools/build_site.py: {url (relative to this module), folder to unpack into},
+// and for a game's own package also {package, game (its id), modules}. Those come only when
+// asked for (see web/ui/gamefiles.py); the rest before Python starts.
 export const ARCHIVES = [/* __ARCHIVES__ */];
 
 const BLOCK = 512;
@@ -55,14 +57,41 @@ export function unpackInto(FS, tar, folder) {
   }
 }
 
-// Start every download now; `into(pyodide)` writes them all once Pyodide is there.
+// Start the downloads Python needs before it runs; `into(pyodide)` writes them once Pyodide
+// is there, and gives Python the module `hex_archives` to fetch a game's package with.
 export function startArchives(base) {
-  const loads = ARCHIVES.map(([url, folder]) => [fetchArchive(new URL(url, base)), folder]);
+  const href = (entry) => new URL(entry.url, base).href;
+  const first = ARCHIVES.filter((entry) => !entry.package);
+  const later = ARCHIVES.filter((entry) => entry.package);
+  const loads = first.map((entry) => [fetchArchive(href(entry)), entry.folder]);
   for (const [load] of loads) load.catch(() => undefined); // reported by into()
+  const downloads = new Map();
+  const download = (entry) => {
+    if (!downloads.has(entry)) {
+      const load = fetchArchive(href(entry));
+      load.catch(() => downloads.delete(entry)); // a later call tries again
+      downloads.set(entry, load);
+    }
+    return downloads.get(entry);
+  };
   return {
-    urls: ARCHIVES.map(([url, folder]) => [new URL(url, base).href, folder]),
+    // Every archive: the snapshot worker imports every module.
+    urls: ARCHIVES.map((entry) => [href(entry), entry.folder]),
+    // The address names a game: its files download beside Pyodide's.
+    prefetch(game) {
+      const entry = later.find((e) => e.game === game);
+      if (entry) download(entry).catch(() => undefined);
+    },
     async into(pyodide) {
       for (const [load, folder] of loads) unpackInto(pyodide.FS, await load, folder);
+      pyodide.registerJsModule("hex_archives", {
+        later: JSON.stringify(later.map(({ package: name, modules }) => ({ package: name, modules }))),
+        async fetch(name) {
+          const entry = later.find((e) => e.package === name);
+          if (!entry) throw new Error(`no archive holds ${name}`);
+          unpackInto(pyodide.FS, await download(entry), entry.folder);
+        },
+      });
     },
   };
 }

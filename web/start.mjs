@@ -150,6 +150,14 @@ async function forgetSnapshots() {
 const starting = start();
 starting.catch(() => undefined); // reported when PyScript asks for the interpreter
 
+// A game named in the address (a new game, a tutorial) downloads its files beside Pyodide,
+// unless a snapshot, which holds every game's modules, is likely to start this visit.
+if (!maybeStored()) {
+  const hash = location.hash;
+  archives.prefetch(new URLSearchParams(location.search).get("game")
+    ?? (hash.startsWith("#tutorial=") ? hash.slice("#tutorial=".length) : null));
+}
+
 export async function loadPyodide(options = {}) {
   const pyodide = await starting;
   if (options.stdout) pyodide.setStdout({ batched: options.stdout });

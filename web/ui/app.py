@@ -17,6 +17,7 @@ from pyodide.ffi import create_once_callable
 
 import browser
 import bytecode
+import gamefiles
 import peerplay
 import presenter
 from browser import el, make, notice, on, present, set_text, show
@@ -141,6 +142,15 @@ def tutorial_name(game_id: str) -> str | None:
 def tutorial_module(game_id: str) -> Any | None:
     name = tutorial_name(game_id)
     return importlib.import_module(name) if name else None
+
+
+def game_of(save: str) -> str | None:
+    """The id of the game a save is of, or None where it is no save (saves.load says why)."""
+    try:
+        game = saves.parse(save).get("game")
+    except SaveError:
+        return None
+    return game if isinstance(game, str) else None
 
 
 def playable_games() -> list[str]:
@@ -307,6 +317,22 @@ class App:
             way_on = ("Continue from the last autosave", lambda: self.resume(self.session.save_id))
         browser.banner(text or f"{type(exc).__name__}: {exc}", browser.error_details(exc), way_on)
 
+    def fetching(self, game_id: str | None, then: Callable[[], Any]) -> bool:
+        """Whether the game's files must be fetched first (web/ui/gamefiles.py): if so, this
+        fetches them, then runs `then` (the caller, again), and the caller returns."""
+        if game_id not in self.games or gamefiles.ready(game_id):
+            return False
+
+        async def fetch_then() -> None:
+            try:
+                await gamefiles.fetch(game_id)
+            except OSError as exc:
+                notice(f"This game cannot start: {exc}. Check the connection and try again.", 10)
+                return
+            self.guard(then)()
+        asyncio.ensure_future(fetch_then())
+        return True
+
     # -- menu ------------------------------------------------------------------------------
     def show_menu(self) -> None:
         self.flush_save()
@@ -402,9 +428,12 @@ class App:
             return
         text = str(await files.item(0).text())
         event.target.value = ""
+        game = game_of(text)
         try:
+            if game in self.games:
+                await gamefiles.fetch(game)
             match, meta = saves.load(text)
-        except SaveError as exc:
+        except (SaveError, OSError) as exc:
             notice(f"That file could not be imported: {exc}", 10)
             return
         self.session = Session(match, seat_kinds(meta, match.players, SEAT_KINDS), new_id(match.game.id))
@@ -431,6 +460,8 @@ class App:
 
     def open_setup(self, game_id: str) -> None:
         """The new-game dialog, set as this game was last set up in this browser."""
+        if self.fetching(game_id, lambda: self.open_setup(game_id)):
+            return
         game = get_game(game_id)
         self.setup_game = game_id
         last = self.settings.get("setup", {}).get(game_id, {})
@@ -538,6 +569,8 @@ class App:
             notice(f"There is no game called {game_id!r} here; pick one from the menu.", 8)
             self.show_menu()
             return
+        if self.fetching(game_id, lambda: self.start_from_params(params)):
+            return
         game = get_game(game_id)
 
         def number(key: str, default: int, low: int, high: int) -> int:
@@ -579,6 +612,8 @@ class App:
         if not present(text):
             notice("That saved game is no longer here.", 6)
             self.go_menu()
+            return
+        if self.fetching(game_of(text), lambda: self.resume(save_id)):
             return
         try:
             match, meta = saves.load(text)
@@ -1087,6 +1122,8 @@ class App:
     # -- tutorial ------------------------------------------------------------------------
     def open_tutorial(self, game_id: str) -> None:
         """Start a game's guided tutorial, or resume it at the step the learner left."""
+        if self.fetching(game_id, lambda: self.open_tutorial(game_id)):
+            return
         module = tutorial_module(game_id)
         if module is None:
             notice(f"There is no tutorial for {game_id!r}.")

@@ -10,5 +10,7 @@ if hasattr(time, "tzset"):
     time.tzset()
 
 import app  # noqa: E402
+import gamefiles  # noqa: E402
 
+gamefiles.install()
 app.App().start()

@@ -16,6 +16,7 @@ import js
 from pyodide.ffi import create_proxy
 
 import browser
+import gamefiles
 import peers
 from browser import el, notice, present, set_text, show
 from peerlink import Link
@@ -509,6 +510,7 @@ class GuestTable:
         self.answer_code = ""
         self.qr: Markup | None = None
         self.message = ""
+        self.queued: list[str] | None = None  # the host's messages while the game's files come
         body = js.document.body.classList
         body.add("guest")
         show("menu", False)
@@ -604,6 +606,9 @@ class GuestTable:
         set_text("turn", "Disconnected from the host.")
 
     def on_message(self, text: str) -> None:
+        if self.queued is not None:
+            self.queued.append(text)  # read in order once the game's files are here
+            return
         try:
             data = peers.parse_host_message(text)
             record("hexPeerReceived", len(text) if isinstance(text, str) else 0)
@@ -611,6 +616,10 @@ class GuestTable:
             if kind == "ping":
                 self.send({"t": "pong", "id": data["id"]})
             elif kind == "seat":
+                if data["game"] in self.app.games and not gamefiles.ready(data["game"]):
+                    self.queued = [text]
+                    asyncio.ensure_future(self.fetch_then_read(data["game"]))
+                    return
                 self.welcome(data)
             elif kind == "state":
                 self.take_state(data)
@@ -624,6 +633,17 @@ class GuestTable:
             notice(f"The host's device sent something this page cannot use ({exc}); it was ignored "
                    "and the game goes on.", 8)
             el("board").setAttribute("data-peer-error", str(exc)[:200])
+
+    async def fetch_then_read(self, game_id: str) -> None:
+        try:
+            await gamefiles.fetch(game_id)
+        except OSError as exc:
+            self.queued = None
+            self.say(f"This game cannot start on this device: {exc}. Reload to try again.")
+            return
+        queued, self.queued = self.queued or [], None
+        for text in queued:
+            self.on_message(text)
 
     def send(self, message: dict[str, Any]) -> bool:
         return self.link is not None and self.link.send(peers.encode(message))
