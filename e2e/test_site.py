@@ -358,3 +358,17 @@ def test_a_game_named_in_the_address_downloads_beside_pyodide(page: Page, site):
     # Asked for with the page's other archives, before Pyodide was up to run main.py.
     assert order.index("hack_and_slash.tar.gz") < order.index("main.py"), order
     assert not {"hex_hex.tar.gz", "hex_please.tar.gz", "horrible_hex.tar.gz"} & set(order), order
+
+
+@pytest.mark.first_visit
+def test_a_game_slow_to_download_says_so_until_its_dialog_opens(page: Page, site):
+    held = []
+    page.route("**/hex_please.tar.gz", lambda route: held.append(route))  # answered when the test says
+    page.goto(site.url)
+    wait_ready(page)
+    page.click(".new-game[data-game='hex-please']")
+    expect(page.locator("#notice")).to_have_text("Downloading this game…")
+    assert held, "the archive was not asked for"
+    held[0].continue_()
+    expect(page.locator("#setup-title")).to_have_text("New game of HEX PLEASE!")
+    expect(page.locator("#notice")).to_be_hidden()

@@ -33,6 +33,7 @@ RACE_STEP_MS, RACE_LIMIT_MS = 50, 2000  # reaction times are sent rounded, and c
 SLICE_SECONDS = 0.012   # a computer turn gives the browser a turn at least this often
 BOT_MIN_SECONDS = 1.2  # at normal speed: long enough to read what a computer did
 FORCED_PAUSE_SECONDS = 0.6  # before the table passes for a person with no other choice
+SLOW_FETCH = 0.3  # s: a game's files taking longer than this get a "downloading" notice
 LOG_TURNS = 80
 RECAP_LINES = 8
 KNOWN_PARAMS = {"game", "seats", "bots", "level", "seed", "names", "embed"}
@@ -324,11 +325,17 @@ class App:
             return False
 
         async def fetch_then() -> None:
+            fetching = asyncio.ensure_future(gamefiles.fetch(game_id))
+            slow = not (await asyncio.wait([fetching], timeout=SLOW_FETCH))[0]
+            if slow:  # a slow connection: say why nothing has happened yet
+                notice("Downloading this game…", 60)
             try:
-                await gamefiles.fetch(game_id)
+                await fetching
             except OSError as exc:
                 notice(f"This game cannot start: {exc}. Check the connection and try again.", 10)
                 return
+            if slow:
+                show("notice", False)
             self.guard(then)()
         asyncio.ensure_future(fetch_then())
         return True
