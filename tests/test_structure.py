@@ -88,3 +88,16 @@ def test_no_import_cycle_in_the_core() -> None:
 def test_the_wheel_package_holds_no_workshop_tools() -> None:
     names = {module_name(p) for p in MODULES}
     assert not {n for n in names if n.endswith((".tournament", ".report", ".charts"))}
+
+
+def test_a_game_imports_no_other_game_and_the_shared_modules_no_game() -> None:
+    # The site fetches each game's package on its own, when the game is first played
+    # (web/ui/gamefiles.py): an import across games would find the other's files absent.
+    from pygame_core import game_ids, game_module
+    games = {game_module(g, "").rstrip(".") for g in game_ids()}
+    for path in MODULES:
+        name = module_name(path)
+        own = next((g for g in games if name == g or name.startswith(g + ".")), None)
+        for target in imports_of(path):
+            used = next((g for g in games if target == g or target.startswith(g + ".")), None)
+            assert used is None or used == own, f"{name} imports {target}"
