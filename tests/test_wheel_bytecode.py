@@ -57,3 +57,39 @@ def test_imports_use_the_bytecode_without_checking_the_source(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], cwd=site, capture_output=True, text=True,
                          check=True, env={**os.environ, "PYTHONPATH": site}).stdout.split()
     assert out == ["1", os.path.join(site, "pkg", "sub", "mod.py")]
+
+
+STARTUP = """
+import sys
+sys.path[:0] = [sys.argv[1], sys.argv[2]]
+sys.path.insert(0, sys.argv[4])
+import wheel_bytecode
+print(wheel_bytecode.startup(sys.argv[3], [sys.argv[1], sys.argv[2]], sys.argv[5]))
+"""
+
+
+def test_the_start_up_bytecode_is_what_the_entry_point_imports_and_imports_without_its_source(tmp_path):
+    site, home = tmp_path / "site", tmp_path / "home"
+    (site / "pkg").mkdir(parents=True)
+    home.mkdir()
+    (site / "pkg" / "__init__.py").write_text("")
+    (site / "pkg" / "core.py").write_text("ANSWER = 42\n")
+    (site / "pkg" / "later.py").write_text("raise SystemExit('imported at start-up')\n")
+    (home / "app.py").write_text("from pkg import core\n")
+    (home / "main.py").write_text("import app\napp.started = True\n")  # imported from, never run
+    zipped = tmp_path / "startup.zip"
+    tools = os.path.dirname(wheel_bytecode.__file__)
+    count = subprocess.run([sys.executable, "-c", STARTUP, str(site), str(home), str(home / "main.py"), tools,
+                            str(zipped)], capture_output=True, text=True, check=True).stdout.strip()
+    names = zipfile.ZipFile(zipped).namelist()
+    assert count == "3" and sorted(names) == ["app.pyc", "pkg/__init__.pyc", "pkg/core.pyc"]
+    # In the page each takes its source's place: Python imports it without compiling.
+    with zipfile.ZipFile(zipped) as bundle:
+        for name in names:
+            root = home if name == "app.pyc" else site
+            os.remove(root / name[:-1])
+            (root / name).write_bytes(bundle.read(name))
+    code = "import app; print(app.core.ANSWER, app.core.__file__.endswith('core.pyc'))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": f"{home}{os.pathsep}{site}"}).stdout.split()
+    assert out == ["42", "True"]

@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -80,12 +81,11 @@ def add_pyodide_packages(pyodide_out: str) -> None:
         json.dump(lock, f, separators=(",", ":"))
 
 
-def add_bytecode(wheel: str, out: str, folder: str) -> None:
+def add_bytecode(wheel: str, out: str, folder: str) -> dict[str, bytes]:
     """Beside the wheel, the bytecode of its modules compiled by the shipped Pyodide (see
-    tools/wheel_bytecode.py), and its address in the page's `bytecode.py`."""
+    tools/wheel_bytecode.py), and its address in the page's `bytecode.py`. Returns the
+    bytecode of the modules the page imports before its menu shows, by path in its archive."""
     bundle_rel = f"{folder}/bytecode-{PYODIDE_CACHE_TAG}.zip"
-    subprocess.run(["node", os.path.join(ROOT, "tools", "wheel_bytecode.mjs"), wheel,
-                    os.path.join(out, bundle_rel), PYODIDE_CACHE_TAG], check=True, stdout=subprocess.DEVNULL)
     glue = os.path.join(out, "ui", "bytecode.py")
     with open(glue) as f:
         text = f.read()
@@ -94,6 +94,13 @@ def add_bytecode(wheel: str, out: str, folder: str) -> None:
         sys.exit(f"{glue} has no `{blank}` line to fill in")
     with open(glue, "w") as f:
         f.write(text.replace(blank, f"BUNDLE = ({PYODIDE_CACHE_TAG!r}, {'./' + bundle_rel!r})", 1))
+    with tempfile.TemporaryDirectory() as scratch:
+        startup = os.path.join(scratch, "startup.zip")
+        subprocess.run(["node", os.path.join(ROOT, "tools", "wheel_bytecode.mjs"), wheel,
+                        os.path.join(out, bundle_rel), PYODIDE_CACHE_TAG, os.path.join(out, "ui"), startup],
+                       check=True, stdout=subprocess.DEVNULL)
+        with zipfile.ZipFile(startup) as compiled:
+            return {name: compiled.read(name) for name in compiled.namelist()}
 
 
 def write_tgz(path: str, members: list[tuple[str, bytes]]) -> None:
@@ -109,7 +116,7 @@ def write_tgz(path: str, members: list[tuple[str, bytes]]) -> None:
         f.write(gzip.compress(buffer.getvalue(), compresslevel=9, mtime=0))
 
 
-def page_bundles(wheel: str, out: str) -> list[dict[str, object]]:
+def page_bundles(wheel: str, out: str, compiled: dict[str, bytes]) -> list[dict[str, object]]:
     """The page's Python as gzipped tars, each unpacked where it goes by web/archives.mjs:
     the wheel's shared modules without what only pip and the command line use (its metadata,
     `__main__`), the page's own modules (web/ui, beside main.py), and one archive per game
@@ -118,7 +125,8 @@ def page_bundles(wheel: str, out: str) -> list[dict[str, object]]:
     one, so the game can be found before its files arrive (web/ui/gamefiles.py). One tar
     compresses across files (172 KB where the wheel's zip takes 201 KB). The wheel stays in
     the site for `packages` users. Each archive sits in a folder named after its content,
-    so it is cached forever. Returns web/archives.mjs's list (see there)."""
+    so it is cached forever. A module in `compiled` (by path) goes as that bytecode in place
+    of its source (tools/wheel_bytecode.py says why). Returns web/archives.mjs's list."""
     sys.path.insert(0, ROOT)  # the checkout the wheel was built from
     from pygame_core import game_ids, game_module
 
@@ -148,6 +156,8 @@ def page_bundles(wheel: str, out: str) -> list[dict[str, object]]:
     bundles += [(members, package.rpartition(".")[2], PYTHON_VERSION_DIR, package)
                 for package, members in sorted(per_game.items()) if members]
     for members, stem, target, package in bundles:
+        members = [(name + "c", compiled[name + "c"]) if name + "c" in compiled else (name, data)
+                   for name, data in members]
         digest = hashlib.sha256(b"".join(name.encode() + b"\0" + data for name, data in sorted(members)))
         rel = f"wheels/{digest.hexdigest()[:10]}/{stem}.tar.gz"
         os.makedirs(os.path.dirname(os.path.join(out, rel)))
@@ -204,9 +214,9 @@ def build(wheel: str, out: str) -> dict[str, object]:
     wheel_rel = f"wheels/{wheel_hash}/{wheel_name}"
     os.makedirs(os.path.join(out, "wheels", wheel_hash))
     shutil.copy2(wheel, os.path.join(out, wheel_rel))
-    add_bytecode(wheel, out, f"wheels/{wheel_hash}")
+    compiled = add_bytecode(wheel, out, f"wheels/{wheel_hash}")
 
-    archives = page_bundles(wheel, out)
+    archives = page_bundles(wheel, out, compiled)
     fill_in(os.path.join(out, "archives.mjs"), "/* __ARCHIVES__ */",
             ", ".join(json.dumps(entry, separators=(",", ":")) for entry in archives))
     # start.mjs wraps Pyodide to start it from a memory snapshot when one is stored, and puts
