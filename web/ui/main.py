@@ -1,4 +1,4 @@
-# Entry point run by PyScript (see index.html); the work is in app.py.
+# Entry point PyScript runs (tools/build_site.py writes it into index.html); the work is in app.py.
 import random
 import time
 
