@@ -362,14 +362,26 @@ def test_a_game_named_in_the_address_downloads_beside_pyodide(page: Page, site):
 
 
 @pytest.mark.first_visit
-def test_a_game_slow_to_download_says_so_until_its_dialog_opens(page: Page, site):
+def test_a_game_slow_to_download_says_so_and_opens_only_what_was_asked_for_last(page: Page, site):
     held = []
     page.route("**/hex_please.tar.gz", lambda route: held.append(route))  # answered when the test says
     page.goto(site.url)
     wait_ready(page)
     page.click(".new-game[data-game='hex-please']")
     expect(page.locator("#notice")).to_have_text("Downloading this game…")
-    assert held, "the archive was not asked for"
+    page.click(".new-game[data-game='hex-please']")  # impatient: still one dialog to come
+    assert len(held) == 1, "the archive was not asked for, or asked for twice"
     held[0].continue_()
     expect(page.locator("#setup-title")).to_have_text("New game of HEX PLEASE!")
     expect(page.locator("#notice")).to_be_hidden()
+    page.click("#setup-cancel")
+    # Another game picked while one downloads is the one that opens.
+    page.route("**/hex_hex.tar.gz", lambda route: held.append(route))
+    page.click(".new-game[data-game='hex-hex']")
+    page.click(".new-game[data-game='horrible-hex']")
+    expect(page.locator("#setup-title")).to_have_text("New game of Horrible Hex")
+    held[1].continue_()
+    page.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.endsWith('/hex_hex.tar.gz'))")
+    page.wait_for_timeout(300)
+    expect(page.locator("#setup-title")).to_have_text("New game of Horrible Hex")
+    expect(page.locator("#banner")).to_be_hidden()

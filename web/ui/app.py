@@ -172,6 +172,8 @@ class App:
         self.settings = self.store.settings()
         self.session: Session | None = None
         self.games = playable_games()
+        # The game whose files are being fetched, and what to do once they are here.
+        self.awaited: tuple[str, Callable[[], Any]] | None = None
         self.setup_game: str | None = None
         self.embedded = bool(js.document.body.classList.contains("embed"))
         self.peers = peerplay.Peers(self)  # players on their own devices
@@ -320,9 +322,15 @@ class App:
 
     def fetching(self, game_id: str | None, then: Callable[[], Any]) -> bool:
         """Whether the game's files must be fetched first (web/ui/gamefiles.py): if so, this
-        fetches them, then runs `then` (the caller, again), and the caller returns."""
+        fetches them, then runs `then` (the caller, again), and the caller returns. Only what
+        was asked for last runs: a second click while a game downloads does not open a second
+        dialog, and a click on another game replaces the first."""
         if game_id not in self.games or gamefiles.ready(game_id):
             return False
+        downloading = self.awaited is not None and self.awaited[0] == game_id
+        self.awaited = (game_id, then)
+        if downloading:
+            return True
 
         async def fetch_then() -> None:
             fetching = asyncio.ensure_future(gamefiles.fetch(game_id))
@@ -332,11 +340,16 @@ class App:
             try:
                 await fetching
             except OSError as exc:
-                notice(f"This game cannot start: {exc}. Check the connection and try again.", 10)
+                if self.awaited is not None and self.awaited[0] == game_id:
+                    self.awaited = None
+                    notice(f"This game cannot start: {exc}. Check the connection and try again.", 10)
                 return
+            if self.awaited is None or self.awaited[0] != game_id:
+                return  # the player asked for another game meanwhile
+            latest, self.awaited = self.awaited[1], None
             if slow:
                 show("notice", False)
-            self.guard(then)()
+            self.guard(latest)()
         asyncio.ensure_future(fetch_then())
         return True
 
