@@ -64,10 +64,16 @@ class _Registry(Mapping[str, Game]):
         return game_id in game_ids()
 
 
+def game_package(game_id: str) -> str:
+    """The name of a game's package: game_package("hex-hex") is "pygame_core.hex_hex".
+    Nothing is imported; KeyError for an unknown game."""
+    return _MODULES[game_id].rpartition(".")[0]
+
+
 def game_module(game_id: str, part: str) -> str:
     """The name of a module in a game's package: game_module("hex-hex", "bots") is
     "pygame_core.hex_hex.bots". Nothing is imported; KeyError for an unknown game."""
-    return _MODULES[game_id].rsplit(".", 1)[0] + "." + part
+    return game_package(game_id) + "." + part
 
 
 def game_ids() -> list[str]:

@@ -42,7 +42,7 @@ def later(tmp_path, monkeypatch):
     archives.fetch = fetch
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setitem(sys.modules, "hex_archives", archives)
-    monkeypatch.setattr(gamefiles, "_package", lambda game_id: PACKAGE)
+    monkeypatch.setattr(gamefiles, "game_package", lambda game_id: PACKAGE)
     monkeypatch.setattr(gamefiles, "_waiting", {})
     monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
     yield archives

@@ -93,8 +93,8 @@ def test_the_wheel_package_holds_no_workshop_tools() -> None:
 def test_a_game_imports_no_other_game_and_the_shared_modules_no_game() -> None:
     # The site fetches each game's package on its own, when the game is first played
     # (web/ui/gamefiles.py): an import across games would find the other's files absent.
-    from pygame_core import game_ids, game_module
-    games = {game_module(g, "").rstrip(".") for g in game_ids()}
+    from pygame_core import game_ids, game_package
+    games = {game_package(g) for g in game_ids()}
     for path in MODULES:
         name = module_name(path)
         own = next((g for g in games if name == g or name.startswith(g + ".")), None)

@@ -128,9 +128,9 @@ def page_bundles(wheel: str, out: str, compiled: dict[str, bytes]) -> list[dict[
     so it is cached forever. A module in `compiled` (by path) goes as that bytecode in place
     of its source (tools/wheel_bytecode.py says why). Returns web/archives.mjs's list."""
     sys.path.insert(0, ROOT)  # the checkout the wheel was built from
-    from pygame_core import game_ids, game_module
+    from pygame_core import game_ids, game_package
 
-    packages = {game_module(game_id, "").rstrip("."): game_id for game_id in game_ids()}
+    packages = {game_package(game_id): game_id for game_id in game_ids()}
     shared: list[tuple[str, bytes]] = []
     per_game: dict[str, list[tuple[str, bytes]]] = {p: [] for p in packages}
     with zipfile.ZipFile(wheel) as source:

@@ -19,7 +19,7 @@ import json
 import sys
 from typing import Any, cast
 
-from pygame_core import game_module
+from pygame_core import game_package
 
 # package -> its modules, for the packages whose files are not here yet
 _waiting: dict[str, frozenset[str]] = {}
@@ -74,18 +74,14 @@ def install() -> None:
         sys.meta_path.append(_Finder())
 
 
-def _package(game_id: str) -> str:
-    return game_module(game_id, "").rstrip(".")
-
-
 def ready(game_id: str) -> bool:
     """Whether the game's modules can be imported now."""
-    return _package(game_id) not in _waiting
+    return game_package(game_id) not in _waiting
 
 
 async def fetch(game_id: str) -> None:
     """Put the game's files in place (at once, if they are); OSError if they cannot come."""
-    package = _package(game_id)
+    package = game_package(game_id)
     if package not in _waiting:
         return
     try:
