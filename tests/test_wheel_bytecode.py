@@ -93,3 +93,34 @@ def test_the_start_up_bytecode_is_what_the_entry_point_imports_and_imports_witho
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={**os.environ, "PYTHONPATH": f"{home}{os.pathsep}{site}"}).stdout.split()
     assert out == ["42", "True"]
+
+
+DOCUMENTED = '''"""The module's docstring."""
+import dataclasses
+
+
+def only_a_docstring():
+    """Nothing else here."""
+
+
+def fails():
+    """Its docstring goes; its line numbers stay."""
+    raise ValueError("line 11")
+
+
+@dataclasses.dataclass
+class Point:
+    """A class keeps its docstring (a dataclass would compute one from its signature)."""
+    x: int
+'''
+
+
+def test_bytecode_leaves_out_module_and_function_docstrings_and_keeps_line_numbers(tmp_path):
+    (tmp_path / "documented.pyc").write_bytes(wheel_bytecode.bytecode(DOCUMENTED.encode(), "documented.py"))
+    code = ("import documented, traceback\n"
+            "assert documented.__doc__ is None and documented.only_a_docstring() is None\n"
+            "assert documented.fails.__doc__ is None and documented.Point.__doc__.startswith('A class')\n"
+            "try: documented.fails()\n"
+            "except ValueError as e: print(traceback.extract_tb(e.__traceback__)[-1].lineno)\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["11"]

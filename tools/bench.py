@@ -7,8 +7,8 @@
 prints the medians and quartiles of each round's ratio to the bare page; it is the quick way
 to judge a change to the first visit, whose loads vary by about 15% on this kind of machine.
 With --against DIR (another build of the site, say one of the commit before a change), the
-menu of that build is loaded in every round too, and each round's ratio of ours to it is
-reported: the fairest comparison of two builds this machine allows.
+menu and game page of that build are loaded in every round too, and each round's ratio of
+ours to them is reported: the fairest comparison of two builds this machine allows.
 
 Prints, with runs of the three pages alternated so machine noise hits them alike:
 - median time from navigation to a usable page, for the bare page (PyScript + Pyodide printing
@@ -227,7 +227,7 @@ def alternated(kinds: dict[str, str], run: int) -> list[tuple[str, str]]:
 def new_context(browser, kind: str):
     """A fresh browser (a first visit); on the game page, computers move at once."""
     context = browser.new_context()
-    if kind == "game":
+    if kind.endswith("game"):
         context.add_init_script("localStorage.setItem('hex-table:settings', '{\"speed\": 0}')")
     return context
 
@@ -289,11 +289,12 @@ def cold_pairs(browser, kinds: dict[str, str], runs: int) -> None:
     print(f"  bare   {median(times['bare']) / 1000:.2f}s")
     for kind, values in ratios.items():
         q1, _, q3 = statistics.quantiles(values, n=4)
-        print(f"  {kind:6} {median(times[kind]) / 1000:.2f}s  ratio {median(values):.2f} (IQR {q1:.2f}-{q3:.2f})")
-    if "other" in times:
-        ours = [m / o for m, o in zip(times["menu"], times["other"])]
-        q1, _, q3 = statistics.quantiles(ours, n=4)
-        print(f"  menu against the other build's menu, per round: {median(ours):.3f} (IQR {q1:.2f}-{q3:.2f})")
+        print(f"  {kind:10} {median(times[kind]) / 1000:.2f}s  ratio {median(values):.2f} (IQR {q1:.2f}-{q3:.2f})")
+    for kind in ("menu", "game"):
+        if "other " + kind in times:
+            ours = [m / o for m, o in zip(times[kind], times["other " + kind])]
+            q1, _, q3 = statistics.quantiles(ours, n=4)
+            print(f"  {kind} against the other build's {kind}, per round: {median(ours):.3f} (IQR {q1:.2f}-{q3:.2f})")
 
 
 def median(values: list[float]) -> float:
@@ -329,7 +330,8 @@ def main() -> None:
     kinds = {"bare": bare_url, "menu": site_url, "game": site_url + GAME_QUERY}
     other_server = None
     if args.against:
-        other_server, kinds["other"] = start_server(os.path.abspath(args.against))
+        other_server, other_url = start_server(os.path.abspath(args.against))
+        kinds.update({"other menu": other_url, "other game": other_url + GAME_QUERY})
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
         if args.cold_only:

@@ -165,7 +165,7 @@ def page_bundles(wheel: str, out: str, compiled: dict[str, bytes]) -> list[dict[
         entry: dict[str, object] = {"url": f"./{rel}", "folder": target}
         if package is not None:
             entry.update(package=package, game=packages[package], modules=sorted(
-                name[:-len(".py")].replace("/", ".") for name, _ in members if name.endswith(".py")))
+                name.rpartition(".")[0].replace("/", ".") for name, _ in members if name.endswith((".py", ".pyc"))))
         listing.append(entry)
     return listing
 

@@ -11,9 +11,11 @@ time stamps with the source, which an unpacked wheel does not keep.
     wheel_bytecode.bundle(wheel, dst, site_packages)
 
 The page's start-up modules are different: they are imported on every first visit, before
-the menu shows, so their compiling (75-110 ms in the page) is on the critical path. Those
-the site ships as sourceless `.pyc` files in place of their source (`startup`), which
-Python imports without compiling; their source would cost the first download again.
+the menu shows, so their compiling (75-110 ms in the page) is on the critical path. So are
+a game's modules that its first board needs (its rules and view), when the address names
+the game. Those the site ships as sourceless `.pyc` files in place of their source
+(`startup`), which Python imports without compiling; their source would cost the first
+download again.
 
 tools/wheel_bytecode.mjs runs this in Pyodide on Node for tools/build_site.py; the page's
 side is web/ui/bytecode.py.
@@ -33,11 +35,24 @@ FIXED_DATE = (1980, 1, 1, 0, 0, 0)  # the same sources give the same zip, byte f
 
 
 def bytecode(source: bytes, filename: str) -> bytes:
-    """An unchecked-hash .pyc of `source` for this interpreter."""
-    code = compile(source, filename, "exec", dont_inherit=True)
+    """An unchecked-hash .pyc of `source` for this interpreter, without the docstrings of
+    modules and functions: nobody reads them in the page, and they are a tenth of the
+    compressed bytes. Classes keep theirs, since a dataclass without one computes one from
+    its signature when it is defined."""
+    code = compile(_without_docstrings(ast.parse(source, filename)), filename, "exec", dont_inherit=True)
     flags = 0b01  # hash-based; bit 2 (check the source) left unset
     return (importlib.util.MAGIC_NUMBER + flags.to_bytes(4, "little")
             + importlib.util.source_hash(source) + marshal.dumps(code))
+
+
+def _without_docstrings(tree: ast.Module) -> ast.Module:
+    for node in ast.walk(tree):
+        documented = isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef))
+        if documented and ast.get_docstring(node, clean=False) is not None:
+            first = node.body.pop(0)
+            if not node.body:
+                node.body.append(ast.copy_location(ast.Pass(), first))
+    return tree
 
 
 def bundle(wheel: str, dst: str, site_packages: str) -> int:
@@ -53,16 +68,16 @@ def bundle(wheel: str, dst: str, site_packages: str) -> int:
     return count
 
 
-def startup(entry_point: str, roots: list[str], dst: str) -> int:
+def startup(entry_point: str, roots: list[str], dst: str, also: tuple[str, ...] = ()) -> int:
     """Import what the script `entry_point` (the page's main.py) imports, without running it,
-    and write `dst`: a zip of every module under `roots` this imported, each as
-    `path/under/its/root.pyc` (compiled with its real path, so tracebacks name it). Returns
-    the count."""
+    and the modules named in `also`, and write `dst`: a zip of every module under `roots`
+    this imported, each as `path/under/its/root.pyc` (compiled with its real path, so
+    tracebacks name it). Returns the count."""
     with open(entry_point, "rb") as f:
         tree = ast.parse(f.read())
-    for node in tree.body:
-        for alias in node.names if isinstance(node, ast.Import) else ():
-            importlib.import_module(alias.name)
+    names = [alias.name for node in tree.body if isinstance(node, ast.Import) for alias in node.names]
+    for name in [*names, *also]:
+        importlib.import_module(name)
     found: dict[str, bytes] = {}
     for module in list(sys.modules.values()):
         path = getattr(module, "__file__", None) or ""
