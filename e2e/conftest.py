@@ -37,7 +37,6 @@ BOOT_TIMEOUT_MS = 90_000  # cold start is ~5 s on 2 cores, far more when the mac
 # snapshot one page uploads there for the other tests' contexts.
 BLANK_PATH = "/e2e/blank"
 SNAPSHOT_PATH = "/e2e/snapshot"
-BLANK = b"<!doctype html><title>blank</title>"
 
 
 class SiteHandler(Handler):
@@ -47,7 +46,7 @@ class SiteHandler(Handler):
 
     def do_GET(self) -> None:
         if self.path == BLANK_PATH:
-            self._reply(BLANK, "text/html")
+            self._reply(b"<!doctype html><title>blank</title>", "text/html")
         elif self.path == SNAPSHOT_PATH and SNAPSHOT_PATH in self.stash:
             self._reply(self.stash[SNAPSHOT_PATH], "application/octet-stream")
         else:
@@ -76,8 +75,7 @@ class Server:
         # stands for another site, such as the page that embeds our games, which our CSP
         # would not govern.
         is_site = os.path.isfile(os.path.join(directory, "sw.js"))
-        self.stash: dict[str, bytes] = {}
-        handler = type("Handler", (SiteHandler,), {"stash": self.stash}) if is_site else PlainHandler
+        handler = type("Handler", (SiteHandler,), {"stash": {}}) if is_site else PlainHandler
         self.httpd = http.server.ThreadingHTTPServer(
             ("127.0.0.1", 0), functools.partial(handler, directory=directory))
         self.port = self.httpd.server_address[1]
@@ -133,24 +131,10 @@ class StartSnapshot:
         self.key, self.headers = page.evaluate(UPLOAD, SNAPSHOT_PATH)
         context.close()
 
-    def plant(self, context, url: str | None = None) -> None:
-        """Store the snapshot in `context` for the site at `url` (by default the test
-        server's; another server of the same site, such as the one in the peer tests'
-        network namespace, is given the same bytes, keyed to its own address)."""
-        key = self.key
+    def plant(self, context) -> None:
         page = context.new_page()
-        if url is not None and url != self.site.url:
-            key = url + self.key.removeprefix(self.site.url)
-            snapshot = self.site.stash[SNAPSHOT_PATH]
-
-            def answer(route) -> None:
-                if route.request.url.endswith(SNAPSHOT_PATH):
-                    route.fulfill(body=snapshot, content_type="application/octet-stream")
-                else:
-                    route.fulfill(body=BLANK, content_type="text/html")
-            page.route(url + "e2e/**", answer)
-        page.goto((url or self.site.url) + BLANK_PATH.lstrip("/"))
-        page.evaluate(PLANT, [SNAPSHOT_PATH, key, self.headers])
+        page.goto(self.site.url + BLANK_PATH.lstrip("/"))
+        page.evaluate(PLANT, [SNAPSHOT_PATH, self.key, self.headers])
         page.close()
 
 

@@ -70,18 +70,13 @@ def lan_browser(lan: NetNS, playwright: Any) -> Any:
     browser.close()
 
 
-@pytest.fixture
-def device(lan: NetNS, lan_browser: Browser, start_snapshot: Any) -> Callable[..., Page]:
-    """A new device on the network, a returning player's browser (conftest.py says why)."""
-    def new(phone: bool = False) -> Page:
-        size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
-        context = lan_browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
-        start_snapshot.plant(context, lan.url)
-        page = context.new_page()
-        page.add_init_script(RECORD)
-        fast_settings(page)
-        return page
-    return new
+def device(browser: Browser, phone: bool = False) -> Page:
+    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+    context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
+    page = context.new_page()
+    page.add_init_script(RECORD)
+    fast_settings(page)
+    return page
 
 
 def host_game(page: Page, url: str, game_id: str, kinds: list[str], seed: str, options: dict[str, Any] | None = None) -> None:
@@ -252,8 +247,8 @@ def summarise(times: list[float]) -> dict[str, Any]:
 
 # -- the tests --------------------------------------------------------------------------------------
 
-def test_hex_please_host_and_one_guest_play_a_whole_game(lan: Any, device: Callable[..., Page]) -> None:
-    host, guest = device(), device()
+def test_hex_please_host_and_one_guest_play_a_whole_game(lan: Any, lan_browser: Browser) -> None:
+    host, guest = device(lan_browser), device(lan_browser)
     host_game(host, lan.url, "hex-please", ["human", "remote"], seed="peers-hp")
     expect(host.locator("#peers-panel [data-join='1']")).to_be_visible(timeout=30_000)
     expect(host.locator("#peers-panel svg[data-qr]")).to_be_visible(timeout=30_000)  # the seat's QR code
@@ -295,9 +290,9 @@ def eager_choice(page: Page) -> None:
 
 
 def test_hex_hex_host_and_three_guests_play_a_whole_game_with_responses_and_races(
-        lan: Any, device: Callable[..., Page]) -> None:
-    host = device()
-    guests = [device() for _ in range(3)]
+        lan: Any, lan_browser: Browser) -> None:
+    host = device(lan_browser)
+    guests = [device(lan_browser) for _ in range(3)]
     host_game(host, lan.url, "hex-hex", ["human", "remote", "remote", "remote"], seed="peers-hh")
     for seat, guest in enumerate(guests, 1):
         join(host, guest, seat, lan.url)
@@ -334,8 +329,8 @@ def log_length(host: Page) -> int:
     return len(replayed(host).log)
 
 
-def test_a_guest_that_drops_rejoins_its_seat_and_a_reloaded_host_resumes(lan: Any, device: Callable[..., Page]) -> None:
-    host, guest = device(), device()
+def test_a_guest_that_drops_rejoins_its_seat_and_a_reloaded_host_resumes(lan: Any, lan_browser: Browser) -> None:
+    host, guest = device(lan_browser), device(lan_browser)
     host_game(host, lan.url, "hex-please", ["human", "remote"], seed="peers-drop")
     join(host, guest, 1, lan.url)
     play_across([host, guest], hex_please_turn, moves=3)
@@ -362,7 +357,7 @@ def test_a_guest_that_drops_rejoins_its_seat_and_a_reloaded_host_resumes(lan: An
     assert log_length(host) == kept
     expect(seat).to_have_attribute("data-status", "waiting", timeout=30_000)
     guest.context.close()
-    guest = device()
+    guest = device(lan_browser)
     join(host, guest, 1, lan.url)
     play_across([host, guest], hex_please_turn)  # to the end
     assert replayed(host).state.is_over
@@ -388,8 +383,8 @@ HOSTILE = [
 ]
 
 
-def test_a_guest_shows_an_error_for_a_hostile_message_and_keeps_the_game(lan: Any, device: Callable[..., Page]) -> None:
-    host, guest = device(), device()
+def test_a_guest_shows_an_error_for_a_hostile_message_and_keeps_the_game(lan: Any, lan_browser: Browser) -> None:
+    host, guest = device(lan_browser), device(lan_browser)
     host_game(host, lan.url, "hex-please", ["human", "remote"], seed="peers-hostile")
     join(host, guest, 1, lan.url)
     expect(guest.locator("#board .hp-board")).to_be_visible()
@@ -488,12 +483,12 @@ def horrible_hex_close(match: Match) -> bool:
     ("horrible-hex", horrible_hex_close, {"covert": True, "end_stuck": True}, "#board svg"),
 ])
 def test_a_game_near_its_end_is_finished_by_a_host_and_a_guest(
-        lan: Any, device: Callable[..., Page], tmp_path: Any, game_id: str, close: Callable[[Match], bool],
+        lan: Any, lan_browser: Browser, tmp_path: Any, game_id: str, close: Callable[[Match], bool],
         options: dict[str, Any], board: str) -> None:
     """Hack & Slash and Horrible Hex (Covert Hex: goals hidden) across two devices, from a save
     a few turns before the end: both seats play, the game ends on both, and every message
     the guest got is its seat's view and the public log."""
-    host, guest = device(), device(phone=game_id == "horrible-hex")
+    host, guest = device(lan_browser), device(lan_browser, phone=game_id == "horrible-hex")
     started = time.monotonic()
     save = near_the_end(game_id, ["human", "remote"], f"peers-{game_id}", close, **options)
     import_save(host, lan.url, save, tmp_path)
