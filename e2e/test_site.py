@@ -385,3 +385,14 @@ def test_a_game_slow_to_download_says_so_and_opens_only_what_was_asked_for_last(
     page.wait_for_timeout(300)
     expect(page.locator("#setup-title")).to_have_text("New game of Horrible Hex")
     expect(page.locator("#banner")).to_be_hidden()
+
+
+@pytest.mark.first_visit
+def test_a_computer_player_fetches_the_bytecode_of_its_own_game_only(page: Page, site):
+    fast_settings(page)
+    bundles: list[str] = []
+    page.on("request", lambda r: bundles.append(r.url.rsplit("/", 1)[-1]) if "/bytecode-" in r.url else None)
+    page.goto(site.url + "?game=hex-please&seats=2&bots=2&level=easy&seed=e2e-bytecode")
+    wait_ready(page)
+    page.wait_for_function("() => document.querySelectorAll('#log li').length > 2", timeout=BOOT_TIMEOUT_MS)
+    assert bundles == ["bytecode-hex_please-cpython-314.zip"], bundles

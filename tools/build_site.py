@@ -24,6 +24,8 @@ import tarfile
 import tempfile
 import zipfile
 
+import wheel_bytecode
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
@@ -83,24 +85,42 @@ def add_pyodide_packages(pyodide_out: str) -> None:
 
 def add_bytecode(wheel: str, out: str, folder: str) -> dict[str, bytes]:
     """Beside the wheel, the bytecode of its modules compiled by the shipped Pyodide (see
-    tools/wheel_bytecode.py), and its address in the page's `bytecode.py`. Returns the
-    bytecode of the modules the page imports before its menu shows, by path in its archive."""
-    bundle_rel = f"{folder}/bytecode-{PYODIDE_CACHE_TAG}.zip"
-    glue = os.path.join(out, "ui", "bytecode.py")
-    with open(glue) as f:
-        text = f.read()
-    blank = 'BUNDLE = ("", "")'
-    if blank not in text:
-        sys.exit(f"{glue} has no `{blank}` line to fill in")
-    with open(glue, "w") as f:
-        f.write(text.replace(blank, f"BUNDLE = ({PYODIDE_CACHE_TAG!r}, {'./' + bundle_rel!r})", 1))
+    tools/wheel_bytecode.py), one zip per game, and their addresses in the page's
+    `bytecode.py`. Returns the bytecode of the modules the page imports before its menu
+    shows or a game's first board, by path in its archive: those ship in place of their
+    source, so the games' zips leave them out."""
+    packages = game_packages()
+    urls = {package: f"./{folder}/bytecode-{package.rpartition('.')[2]}-{PYODIDE_CACHE_TAG}.zip"
+            for package in packages}
+    fill_in(os.path.join(out, "ui", "bytecode.py"), 'BUNDLES: tuple[str, dict[str, str]] = ("", {})',
+            f"BUNDLES: tuple[str, dict[str, str]] = ({PYODIDE_CACHE_TAG!r}, {urls!r})")
     with tempfile.TemporaryDirectory() as scratch:
-        startup = os.path.join(scratch, "startup.zip")
-        subprocess.run(["node", os.path.join(ROOT, "tools", "wheel_bytecode.mjs"), wheel,
-                        os.path.join(out, bundle_rel), PYODIDE_CACHE_TAG, os.path.join(out, "ui"), startup],
+        every, startup = os.path.join(scratch, "every.zip"), os.path.join(scratch, "startup.zip")
+        subprocess.run(["node", os.path.join(ROOT, "tools", "wheel_bytecode.mjs"), wheel, every,
+                        PYODIDE_CACHE_TAG, os.path.join(out, "ui"), startup],
                        check=True, stdout=subprocess.DEVNULL)
-        with zipfile.ZipFile(startup) as compiled:
-            return {name: compiled.read(name) for name in compiled.namelist()}
+        with zipfile.ZipFile(startup) as zipped:
+            compiled = {name: zipped.read(name) for name in zipped.namelist()}
+        with zipfile.ZipFile(every) as zipped:
+            later = {name: zipped.read(name) for name in zipped.namelist() if name not in compiled}
+    # A game's computer player may still import the game's own modules and the shared ones
+    # (the searches), but no other game's, nor the command line's.
+    for package, url in urls.items():
+        others = tuple(p.replace(".", "/") + "/" for p in packages if p != package)
+        with zipfile.ZipFile(os.path.join(out, url), "w") as zipped:
+            for name in sorted(later):
+                if not name.startswith(others) and not name.endswith("/__main__.pyc"):
+                    zipped.writestr(zipfile.ZipInfo(name, date_time=wheel_bytecode.FIXED_DATE), later[name],
+                                    zipfile.ZIP_DEFLATED)
+    return compiled
+
+
+def game_packages() -> dict[str, str]:
+    """Game package -> game id, for the games of the checkout the wheel was built from."""
+    sys.path.insert(0, ROOT)
+    from pygame_core import game_ids, game_package
+
+    return {game_package(game_id): game_id for game_id in game_ids()}
 
 
 def write_tgz(path: str, members: list[tuple[str, bytes]]) -> None:
@@ -127,10 +147,7 @@ def page_bundles(wheel: str, out: str, compiled: dict[str, bytes]) -> list[dict[
     the site for `packages` users. Each archive sits in a folder named after its content,
     so it is cached forever. A module in `compiled` (by path) goes as that bytecode in place
     of its source (tools/wheel_bytecode.py says why). Returns web/archives.mjs's list."""
-    sys.path.insert(0, ROOT)  # the checkout the wheel was built from
-    from pygame_core import game_ids, game_package
-
-    packages = {game_package(game_id): game_id for game_id in game_ids()}
+    packages = game_packages()
     shared: list[tuple[str, bytes]] = []
     per_game: dict[str, list[tuple[str, bytes]]] = {p: [] for p in packages}
     with zipfile.ZipFile(wheel) as source:

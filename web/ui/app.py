@@ -1252,7 +1252,7 @@ class App:
         """The seat's computer player; the first time, its code is imported a module per task,
         from bytecode when the site ships it (compiling would block the page for over 50 ms)."""
         if seat not in session.bots:
-            await bytecode.install()
+            await bytecode.install(session.match.game.id)
             for name in ("pygame_core.ai", game_module(session.match.game.id, "bots")):
                 importlib.import_module(name)
                 await asyncio.sleep(0)
@@ -1318,7 +1318,7 @@ class App:
         if not session.is_human(seat):
             return
         el("suggest-button").disabled = True
-        await bytecode.install()
+        await bytecode.install(session.match.game.id)
         from pygame_core.ai import make_bot
         try:
             bot = make_bot(session.match.game.id, "hard", f"{session.match.seed}/hint", seconds=1.5)

@@ -2,10 +2,12 @@
 
 Compiling a module is most of the cost of importing it in the page, and it runs on the main
 thread: the first computer turn imported its bot in tasks of 50-150 ms. tools/build_site.py
-ships a zip of `.pyc` files compiled by this very Pyodide (tools/wheel_bytecode.py) and writes
-its address below. It is fetched only when a bot is first needed (not at start-up, where its
-bytes would slow every first visit), and only modules not imported yet are unpacked. Any
-failure just means those imports compile from source, as before.
+ships, for each game, a zip of `.pyc` files compiled by this very Pyodide
+(tools/wheel_bytecode.py): the game's modules and the shared ones that do not ship as
+bytecode already; it writes their addresses below. A game's zip is fetched only when its bot
+is first needed (not at start-up, where its bytes would slow every first visit), and only
+modules not imported yet are unpacked. Any failure just means those imports compile from
+source, as before.
 """
 
 from __future__ import annotations
@@ -22,18 +24,21 @@ import js
 
 import pygame_core
 
-BUNDLE = ("", "")  # (cache tag, URL): written by tools/build_site.py; empty in the source tree
+# (cache tag, {game package: URL}): written by tools/build_site.py; empty in the source tree
+BUNDLES: tuple[str, dict[str, str]] = ("", {})
 SLICE_SECONDS = 0.008
-_started = False
+_started: set[str] = set()
 
 
-async def install() -> int:
-    """Fetch and unpack the bundle (the first call only); returns how many files were written."""
-    global _started
-    tag, url = BUNDLE
-    if _started or not url or sys.implementation.cache_tag != tag:
+async def install(game_id: str) -> int:
+    """Fetch and unpack the game's bundle (the first call for that game only); returns how
+    many files were written."""
+    tag, urls = BUNDLES
+    package = pygame_core.game_package(game_id)
+    url = urls.get(package)
+    if package in _started or not url or sys.implementation.cache_tag != tag:
         return 0
-    _started = True
+    _started.add(package)
     if started_from_snapshot():
         return 0  # every module was imported when the snapshot was made
     try:
