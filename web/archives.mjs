@@ -66,10 +66,11 @@ export function startArchives(base) {
   const loads = first.map((entry) => [fetchArchive(href(entry)), entry.folder]);
   for (const [load] of loads) load.catch(() => undefined); // reported by into()
   const downloads = new Map();
+  const arrived = new Map(); // entry -> its tar, once downloaded
   const download = (entry) => {
     if (!downloads.has(entry)) {
       const load = fetchArchive(href(entry));
-      load.catch(() => downloads.delete(entry)); // a later call tries again
+      load.then((tar) => arrived.set(entry, tar), () => downloads.delete(entry)); // a later call tries again
       downloads.set(entry, load);
     }
     return downloads.get(entry);
@@ -84,8 +85,12 @@ export function startArchives(base) {
     },
     async into(pyodide) {
       for (const [load, folder] of loads) unpackInto(pyodide.FS, await load, folder);
+      // A game whose files came beside Pyodide's is put in place now: the page need not
+      // wait a turn of the event loop for them before it draws the game.
+      for (const [entry, tar] of arrived) unpackInto(pyodide.FS, tar, entry.folder);
+      const waiting = later.filter((entry) => !arrived.has(entry));
       pyodide.registerJsModule("hex_archives", {
-        later: JSON.stringify(later.map(({ package: name, modules }) => ({ package: name, modules }))),
+        later: JSON.stringify(waiting.map(({ package: name, modules }) => ({ package: name, modules }))),
         async fetch(name) {
           const entry = later.find((e) => e.package === name);
           if (!entry) throw new Error(`no archive holds ${name}`);
