@@ -2,10 +2,10 @@
 
 Compiling a module is most of the cost of importing it in the page (a few hundred lines take
 30-250 ms in Pyodide), and it runs on the main thread: when the first computer turn imports
-a bot, that is one task of 50-150 ms. So the site carries a zip of `.pyc` files made by the
-very interpreter that reads them; the page fetches it when it first needs a bot (not at
-start-up, which would add its bytes to every first visit) and unpacks it into
-`__pycache__`. They are "unchecked hash" files (PEP 552): Python uses them without comparing
+a bot, that is one task of 50-150 ms. So the site carries `.pyc` files made by the very
+interpreter that reads them, a zip per game (tools/build_site.py splits this module's one);
+the page fetches a game's when it first needs that game's bot (not at start-up, which would
+add its bytes to every first visit) and unpacks it into `__pycache__`. They are "unchecked hash" files (PEP 552): Python uses them without comparing
 time stamps with the source, which an unpacked wheel does not keep.
 
     wheel_bytecode.bundle(wheel, dst, site_packages)
