@@ -117,7 +117,8 @@ def add_bytecode(wheel: str, out: str, folder: str) -> dict[str, bytes]:
 
 def game_packages() -> dict[str, str]:
     """Game package -> game id, for the games of the checkout the wheel was built from."""
-    sys.path.insert(0, ROOT)
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
     from pygame_core import game_ids, game_package
 
     return {game_package(game_id): game_id for game_id in game_ids()}
