@@ -16,13 +16,30 @@ def inject(page: Page, *faults: str) -> None:
     page.add_init_script(f"localStorage.setItem('hex-table:faults', '{json.dumps(list(faults))}')")
 
 
+# Well under web/boot.mjs's 60-second watchdog: the failure itself shows the panel.
+AT_ONCE_MS = 30_000
+
+
 @pytest.mark.first_visit
 def test_runtime_that_cannot_load_shows_the_error_panel_with_a_way_on(page: Page, site):
     page.route("**/pyodide.asm.wasm", lambda route: route.abort())
     page.goto(site.url)
-    expect(page.locator("#boot-error")).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#boot-error")).to_be_visible(timeout=AT_ONCE_MS)
     expect(page.locator("#boot-retry")).to_be_visible()
     expect(page.locator(".game-card")).to_have_count(4)  # the menu is still readable
+
+
+@pytest.mark.first_visit
+def test_runtime_that_fails_before_the_page_is_parsed_still_shows_the_error_panel_at_once(page: Page, site):
+    held = []
+    page.route("**/boot.mjs", lambda route: held.append(route))  # the panel's script arrives after the failure
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    with page.expect_event("requestfailed", lambda request: request.url.endswith(".wasm")):
+        page.goto(site.url, wait_until="commit")
+    page.wait_for_timeout(200)  # Pyodide's own rejection follows the failed download
+    held[0].continue_()
+    expect(page.locator("#boot-error")).to_be_visible(timeout=AT_ONCE_MS)
+    expect(page.locator("#boot-error-detail")).not_to_be_empty()
 
 
 def test_service_worker_that_cannot_install_is_reported_and_play_goes_on(page: Page, site):

@@ -109,6 +109,9 @@ addEventListener("hex:progress", (event) => stage(event.detail)); // web/start.m
 addEventListener("py:ready", () => stage("Ready"));
 addEventListener("hex:ready", () => { started = true; });
 addEventListener("py:done", () => { if (!document.getElementById("boot-error")) started = true; });
+// web/start.mjs's failures, from before this module ran and after.
+for (const mark of performance.getEntriesByName("hex:failed")) fail(mark.detail);
+addEventListener("hex:failed", (event) => fail(event.detail));
 addEventListener("error", (event) => fail(event.message || event.error));
 addEventListener("unhandledrejection", (event) => fail(event.reason && (event.reason.message || event.reason)));
 document.getElementById("boot-retry")?.addEventListener("click", () => location.reload());

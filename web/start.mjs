@@ -147,8 +147,31 @@ async function forgetSnapshots() {
 // than once PyScript has read its config and opened its storage (about 50 ms later).
 // PyScript's own call below gets this same start, and hands over only where Python's output
 // goes (our config asks PyScript for no packages, the one other thing it would pass).
+// A runtime that cannot start goes to web/boot.mjs's error panel at once, not after its
+// 60-second watchdog. This module runs as soon as it arrives, so it can fail before that
+// panel listens: each failure is marked on the timeline, which web/boot.mjs reads when it
+// starts, as well as announced. Until the page is parsed, errors of any kind count too
+// (Pyodide whose WebAssembly cannot be fetched never settles; its one sign is an unhandled
+// rejection).
+function failed(error) {
+  const detail = String(error?.message || error);
+  performance.mark("hex:failed", { detail });
+  dispatchEvent(new CustomEvent("hex:failed", { detail }));
+}
+
+function failuresBeforeParsed() {
+  const early = (event) => failed(event.reason ?? event.error ?? event.message);
+  addEventListener("error", early);
+  addEventListener("unhandledrejection", early);
+  addEventListener("DOMContentLoaded", () => {
+    removeEventListener("error", early);
+    removeEventListener("unhandledrejection", early);
+  }, { once: true });
+}
+failuresBeforeParsed();
+
 const starting = start();
-starting.catch(() => undefined); // reported when PyScript asks for the interpreter
+starting.catch(failed);
 
 // A game named in the address (a new game, a tutorial) downloads its files beside Pyodide,
 // unless a snapshot, which holds every game's modules, is likely to start this visit.
