@@ -20,6 +20,7 @@ import threading
 from typing import Iterator
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -178,8 +179,35 @@ def browser_context_args(browser_context_args: dict) -> dict:
     return {**browser_context_args, "viewport": {"width": 1280, "height": 900}, "accept_downloads": True}
 
 
+# What a page that never became ready was doing, as JSON: the timeline's marks, the files
+# that finished loading, and what the loading panel says.
+PAGE_STATE = """() => JSON.stringify({
+  url: location.href, readyState: document.readyState, body: document.body?.className,
+  stage: document.getElementById('boot-stage')?.textContent,
+  error: document.getElementById('boot-error')?.hidden === false
+    ? document.getElementById('boot-error-detail')?.textContent : null,
+  marks: performance.getEntriesByType('mark').map(m => `${m.name}@${Math.round(m.startTime)}`),
+  loaded: performance.getEntriesByType('resource').map(r => `${r.name.replace(location.origin, '')}@${Math.round(r.responseEnd)}`),
+  at: Math.round(performance.now()),
+})"""
+
+
+def page_state(page) -> str:
+    """What the page was doing, its console and its errors; never waits long for a stuck page."""
+    try:
+        state = page.wait_for_function(PAGE_STATE, timeout=5_000).json_value()
+    except Exception as error:  # noqa: BLE001 - a frozen or crashed page says so instead
+        state = f"(page did not answer: {str(error).splitlines()[0]})"
+    console = [f"{m.type}: {m.text[:300]}" for m in page.console_messages()][-20:]
+    errors = [str(e)[:300] for e in page.page_errors()][-10:]
+    return f"{state}\nconsole: {console}\nerrors: {errors}"
+
+
 def wait_ready(page) -> None:
-    page.wait_for_selector("body.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
+    try:
+        page.wait_for_selector("body.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"the page never became ready:\n{page_state(page)}") from None
 
 
 def fast_settings(page) -> None:

@@ -22,9 +22,18 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ADDRESS = "192.0.2.10/24"
 GATEWAY = "192.0.2.1"
-SETUP = (f"ip link set lo up && ip link add hexveth0 type veth peer name hexveth1 && "
+# No IPv6 in the namespace: the veth pair's link-local addresses would otherwise finish
+# duplicate address detection a second or two after the pair comes up, and Chromium, seeing
+# the network change, fails the requests in flight (net::ERR_NETWORK_CHANGED): a page that
+# loaded then never became ready. Where those settings cannot be written, wait until no
+# address is still tentative instead.
+NO_IPV6 = ("for f in /proc/sys/net/ipv6/conf/default/disable_ipv6 /proc/sys/net/ipv6/conf/all/disable_ipv6; "
+           "do [ -w $f ] && echo 1 > $f; done; true")
+SETTLED = ("i=0; while ip -6 addr 2>/dev/null | grep -q tentative && [ $i -lt 50 ]; "
+           "do sleep 0.1; i=$((i+1)); done")
+SETUP = (f"{NO_IPV6}; ip link set lo up && ip link add hexveth0 type veth peer name hexveth1 && "
          f"ip addr add {ADDRESS} dev hexveth0 && ip link set hexveth0 up && ip link set hexveth1 up && "
-         f"ip route add default via {GATEWAY} dev hexveth0")
+         f"ip route add default via {GATEWAY} dev hexveth0 && {SETTLED}")
 
 
 class NetNS:
@@ -54,15 +63,26 @@ class NetNS:
 
     def serve(self, directory: str, port: int = 8765) -> str:
         """Serve `directory` with tools/serve.py inside the namespace; returns its address."""
-        env = dict(os.environ, SERVE_QUIET="1")
-        self.server = subprocess.Popen(
-            [*self.enter(), sys.executable, os.path.join(ROOT, "tools", "serve.py"), "--dir", directory,
-             "--port", str(port)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        # Every request is logged to a file (`server_log`), never to a pipe nobody reads,
+        # which would stop the server once it filled.
+        env = {k: v for k, v in os.environ.items() if k != "SERVE_QUIET"}
+        self.log_path = os.path.join(self.folder, "server.log")
+        with open(self.log_path, "w") as log:
+            self.server = subprocess.Popen(
+                [*self.enter(), sys.executable, "-u", os.path.join(ROOT, "tools", "serve.py"), "--dir", directory,
+                 "--port", str(port)], env=env, stdout=subprocess.PIPE, stderr=log, text=True)
         line = self.server.stdout.readline() if self.server.stdout else ""
         if not line.startswith("Serving"):
-            err = self.server.stderr.read() if self.server.stderr else ""
-            raise OSError(f"the site server did not start inside the namespace: {line}{err}")
+            raise OSError(f"the site server did not start inside the namespace: {line}{self.server_log()}")
         return f"http://127.0.0.1:{port}/"
+
+    def server_log(self, lines: int = 40) -> str:
+        """The last requests (and errors) the namespace's server logged."""
+        try:
+            with open(self.log_path) as f:
+                return "".join(f.readlines()[-lines:])
+        except OSError:
+            return ""
 
     def close(self) -> None:
         for proc in (self.server, self.holder):

@@ -53,14 +53,28 @@ YOUR_TURN = ("() => /your turn/.test(document.getElementById('turn').textContent
 OVER = "() => /Game over/.test(document.getElementById('turn').textContent)"
 
 
+LAN: list[NetNS] = []  # the namespace the module's tests run in, for ready()'s report
+
+
 @pytest.fixture(scope="module")
 def lan() -> Any:
     ns = NetNS()
     try:
         ns.url = ns.serve(SITE)  # type: ignore[attr-defined]
+        LAN.append(ns)
         yield ns
     finally:
+        LAN.clear()
         ns.close()
+
+
+def ready(page: Page) -> None:
+    """wait_ready, with what the namespace's server saw when the page never became ready."""
+    try:
+        wait_ready(page)
+    except AssertionError as error:
+        log = LAN[0].server_log() if LAN else "(no server)"
+        raise AssertionError(f"{error}\nthe namespace's server, last lines:\n{log}") from None
 
 
 @pytest.fixture(scope="module")
@@ -82,7 +96,7 @@ def device(browser: Browser, phone: bool = False) -> Page:
 def host_game(page: Page, url: str, game_id: str, kinds: list[str], seed: str, options: dict[str, Any] | None = None) -> None:
     """Start a game from the new-game dialog with the given seat kinds ("human", "remote", a level)."""
     page.goto(url)
-    wait_ready(page)
+    ready(page)
     page.click(f".new-game[data-game='{game_id}']")
     page.select_option("#setup-players", str(len(kinds)))
     for seat, kind in enumerate(kinds):
@@ -105,13 +119,13 @@ def join(host: Page, guest: Page, seat: int, url: str, by_link: bool = False) ->
     href = link.get_attribute("href")
     assert href and href.startswith(url)
     guest.goto(href)
-    wait_ready(guest)
+    ready(guest)
     answer = guest.locator("#peers-panel [data-answer]")
     expect(answer).to_be_visible(timeout=30_000)
     if by_link:
         tab = host.context.new_page()
         tab.goto(answer.get_attribute("href"))
-        wait_ready(tab)
+        ready(tab)
         expect(tab.locator("#turn")).to_contain_text("You can close this tab")
         tab.close()
     else:
@@ -339,7 +353,7 @@ def test_a_guest_that_drops_rejoins_its_seat_and_a_reloaded_host_resumes(lan: An
     # The guest's page reloads on its old link: the seat waits, with a new code, and the
     # page says plainly that the old code is spent and what to do.
     guest.reload()
-    wait_ready(guest)
+    ready(guest)
     expect(guest.locator("#peers-panel")).to_contain_text("Ask the host for a new code for your seat")
     expect(guest.locator("#peers-panel [data-answer]")).to_have_count(0)
     expect(seat).to_have_attribute("data-status", "waiting", timeout=30_000)
@@ -352,7 +366,7 @@ def test_a_guest_that_drops_rejoins_its_seat_and_a_reloaded_host_resumes(lan: An
     # The host's page reloads: the game comes back from its autosave, guests are asked to rejoin.
     kept = log_length(host)
     host.reload()
-    wait_ready(host)
+    ready(host)
     expect(guest.locator("#peers-panel")).to_contain_text("scan its code", timeout=30_000)
     assert log_length(host) == kept
     expect(seat).to_have_attribute("data-status", "waiting", timeout=30_000)
@@ -459,7 +473,7 @@ def import_save(host: Page, url: str, text: str, tmp: Any) -> None:
     path = tmp / "game.json"
     path.write_text(text)
     host.goto(url)
-    wait_ready(host)
+    ready(host)
     host.set_input_files("#import-file", str(path))
     expect(host.locator("#game")).to_be_visible()
 
