@@ -42,6 +42,37 @@ def test_runtime_that_fails_before_the_page_is_parsed_still_shows_the_error_pane
     expect(page.locator("#boot-error-detail")).not_to_be_empty()
 
 
+STARTED_OR_FAILED = ("() => document.body.classList.contains('ready')"
+                     " || !document.getElementById('boot-error').hidden")
+
+
+@pytest.mark.first_visit
+def test_every_file_the_start_needs_shows_the_error_panel_when_it_cannot_be_loaded(page: Page, site, new_context):
+    """Each request of a first visit to a game's address fails in turn (as a dropped
+    connection or a network change would fail it): the page starts without that file or
+    says it could not, never loads forever. The one exception is web/boot.mjs, the panel's
+    own script."""
+    address = site.url + HS.format(seed="no-file")
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(address)
+    wait_ready(page)
+    files = sorted({url for url in requested if url != address and not url.endswith("/boot.mjs")})
+    assert len(files) >= 15
+    stuck = []
+    for url in files:
+        context = new_context(service_workers="block")
+        probe = context.new_page()
+        probe.route(url, lambda route: route.abort("internetdisconnected"))
+        probe.goto(address)
+        try:
+            probe.wait_for_function(STARTED_OR_FAILED, timeout=AT_ONCE_MS, polling=100)
+        except Exception:  # noqa: BLE001 - reported below with the others
+            stuck.append(url.removeprefix(site.url))
+        context.close()
+    assert not stuck, f"the page neither started nor said why without: {stuck}"
+
+
 def test_service_worker_that_cannot_install_is_reported_and_play_goes_on(page: Page, site):
     fast_settings(page)
     inject(page, "sw")

@@ -113,7 +113,22 @@ addEventListener("py:done", () => { if (!document.getElementById("boot-error")) 
 for (const mark of performance.getEntriesByName("hex:failed")) fail(mark.detail);
 addEventListener("hex:failed", (event) => fail(event.detail));
 addEventListener("error", (event) => fail(event.message || event.error));
+// A script that cannot be loaded (PyScript's own, say) raises no error on the window, only
+// on its element: catch that on the way down.
+addEventListener("error", (event) => {
+  if (event.target instanceof HTMLScriptElement) fail(`${event.target.src} could not be loaded.`);
+}, true);
 addEventListener("unhandledrejection", (event) => fail(event.reason && (event.reason.message || event.reason)));
+// PyScript shows its own failures (its config not loaded, say) in a box of its own, with
+// advice meant for developers: until the game has started, show our panel in its place.
+new MutationObserver((changes, observer) => {
+  if (started) return observer.disconnect();
+  for (const node of changes.flatMap((change) => [...change.addedNodes])) {
+    if (!node.classList?.contains("py-error")) continue;
+    fail(`PyScript stopped: ${node.textContent.trim().split("\n")[0]}`);
+    node.remove();
+  }
+}).observe(document.body, { childList: true });
 document.getElementById("boot-retry")?.addEventListener("click", () => location.reload());
 // A runtime that has said nothing for this long is not coming: say so, but keep waiting.
 setTimeout(() => fail("The runtime took more than 60 seconds to start."), 60000);
