@@ -116,7 +116,9 @@ addEventListener("error", (event) => fail(event.message || event.error));
 // A script that cannot be loaded (PyScript's own, say) raises no error on the window, only
 // on its element: catch that on the way down.
 addEventListener("error", (event) => {
-  if (event.target instanceof HTMLScriptElement) fail(`${event.target.src} could not be loaded.`);
+  if (event.target instanceof HTMLScriptElement) {
+    fail(`A file the page needs (${new URL(event.target.src).pathname}) could not be loaded.`);
+  }
 }, true);
 addEventListener("unhandledrejection", (event) => fail(event.reason && (event.reason.message || event.reason)));
 // PyScript shows its own failures (its config not loaded, say) in a box of its own, with
@@ -125,7 +127,8 @@ new MutationObserver((changes, observer) => {
   if (started) return observer.disconnect();
   for (const node of changes.flatMap((change) => [...change.addedNodes])) {
     if (!node.classList?.contains("py-error")) continue;
-    fail(`PyScript stopped: ${node.textContent.trim().split("\n")[0]}`);
+    console.warn("PyScript:", node.textContent.trim());
+    fail("A file the page needs could not be loaded, or PyScript could not start.");
     node.remove();
   }
 }).observe(document.body, { childList: true });
