@@ -64,13 +64,13 @@ def one_of_each_kind(urls: list[str], rng: random.Random) -> list[str]:
 def test_every_file_the_start_needs_shows_the_error_panel_when_it_cannot_be_loaded(page: Page, site, new_context):
     """A request of a first visit to a game's address fails (as a dropped connection or a
     network change would fail it): the page starts without that file or says it could not,
-    never loads forever. The one exception is web/boot.mjs, the panel's own script."""
+    never loads forever."""
     address = site.url + HS.format(seed="no-file")
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
     page.goto(address)
     wait_ready(page)
-    files = sorted({url for url in requested if url != address and not url.endswith("/boot.mjs")})
+    files = sorted({url for url in requested if url != address})
     assert len(files) >= 15
     if not SOAK:
         files = one_of_each_kind(files, random.Random())

@@ -135,3 +135,4 @@ new MutationObserver((changes, observer) => {
 document.getElementById("boot-retry")?.addEventListener("click", () => location.reload());
 // A runtime that has said nothing for this long is not coming: say so, but keep waiting.
 setTimeout(() => fail("The runtime took more than 60 seconds to start."), 60000);
+performance.mark("hex:boot-listening"); // web/start.mjs looks for it

@@ -170,6 +170,18 @@ function failuresBeforeParsed() {
 }
 failuresBeforeParsed();
 
+// The panel's own script, web/boot.mjs, has run by the time the page has loaded; when it
+// could not be loaded itself, there is nobody else to say so.
+function unlessPanelScript() {
+  const panel = document.getElementById("boot-error");
+  if (!panel || performance.getEntriesByName("hex:boot-listening").length) return;
+  document.getElementById("boot-error-detail").textContent = "A file the page needs (boot.mjs) could not be loaded.";
+  document.getElementById("boot-retry")?.addEventListener("click", () => location.reload());
+  panel.hidden = false;
+}
+if (document.readyState === "complete") unlessPanelScript();
+else addEventListener("load", unlessPanelScript, { once: true });
+
 const starting = start();
 starting.catch(failed);
 
