@@ -9,6 +9,7 @@ import pytest
 from conftest import fast_settings, wait_ready
 from helpers import take_first_choice, wait_turn
 from playwright.sync_api import Page, expect
+from pygame_core import Match, get_game, saves
 
 SIZES = {"desktop": (1280, 800), "wide": (1920, 1080), "phone": (390, 844)}
 GAMES = {
@@ -70,8 +71,22 @@ def test_the_prompt_the_tools_and_every_choice_fit_on_one_screen(page: Page, sit
         page.locator(BOARD).first.dispatch_event("click")
 
 
-def test_the_end_summary_shows_its_buttons_at_every_size(page: Page, site):
-    start(page, site, "?game=hack-and-slash&seats=2&bots=1&level=easy&seed=one-screen-end", "desktop")
+def hack_and_slash_near_its_end() -> str:
+    """A save of Hack & Slash, a person against an easy computer, a few turns before the end
+    (someone is down to two adventurers at home), played on CPython with first choices."""
+    match = Match.start(get_game("hack-and-slash"), 2, seed="one-screen-end", names=["P1", "P2"])
+    while not (match.state.current_player == 0 and min(match.state.view(None)["home"]) <= 2):
+        assert not match.state.is_over
+        match.play(match.state.legal_actions()[0])
+    return saves.dump(match, {"seats": ["human", "easy"], "title": match.game.name, "turn": match.turn_number()})
+
+
+def test_the_end_summary_shows_its_buttons_at_every_size(page: Page, site, tmp_path):
+    start(page, site, "", "desktop")
+    save = tmp_path / "near-the-end.json"
+    save.write_text(hack_and_slash_near_its_end())
+    page.set_input_files("#import-file", str(save))
+    expect(page.locator("#game")).to_be_visible()
     for _ in range(600):
         if not wait_turn(page):
             break
