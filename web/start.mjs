@@ -142,11 +142,6 @@ async function forgetSnapshots() {
   }
 }
 
-// index.html loads this module `async`, so it runs as soon as it arrives, while the page is
-// still being parsed: Pyodide starts then, at about the bare PyScript page's time, rather
-// than once PyScript has read its config and opened its storage (about 50 ms later).
-// PyScript's own call below gets this same start, and hands over only where Python's output
-// goes (our config asks PyScript for no packages, the one other thing it would pass).
 // A runtime that cannot start goes to web/boot.mjs's error panel at once, not after its
 // 60-second watchdog. This module runs as soon as it arrives, so it can fail before that
 // panel listens: each failure is marked on the timeline, which web/boot.mjs reads when it
@@ -182,6 +177,11 @@ function unlessPanelScript() {
 if (document.readyState === "complete") unlessPanelScript();
 else addEventListener("load", unlessPanelScript, { once: true });
 
+// index.html loads this module `async`, so it runs as soon as it arrives, while the page is
+// still being parsed: Pyodide starts then, at about the bare PyScript page's time, rather
+// than once PyScript has read its config and opened its storage (about 50 ms later).
+// PyScript's own call below gets this same start, and hands over only where Python's output
+// goes (our config asks PyScript for no packages, the one other thing it would pass).
 const starting = start();
 starting.catch(failed);
 
