@@ -7,7 +7,7 @@ import os
 import random
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, fast_settings, wait_ready
+from conftest import fast_settings, wait_ready
 from helpers import wait_turn
 from playwright.sync_api import Page, expect
 
