@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import fast_settings, wait_ready
-from helpers import take_first_choice, wait_turn
+from helpers import hack_and_slash_close, take_first_choice, wait_turn
 from playwright.sync_api import Page, expect
 from pygame_core import Match, get_game, saves
 
@@ -72,10 +72,10 @@ def test_the_prompt_the_tools_and_every_choice_fit_on_one_screen(page: Page, sit
 
 
 def hack_and_slash_near_its_end() -> str:
-    """A save of Hack & Slash, a person against an easy computer, a few turns before the end
-    (someone is down to two adventurers at home), played on CPython with first choices."""
+    """A save of Hack & Slash, a person against an easy computer, a few turns before the end,
+    played on CPython with first choices."""
     match = Match.start(get_game("hack-and-slash"), 2, seed="one-screen-end", names=["P1", "P2"])
-    while not (match.state.current_player == 0 and min(match.state.view(None)["home"]) <= 2):
+    while not hack_and_slash_close(match):
         assert not match.state.is_over
         match.play(match.state.legal_actions()[0])
     return saves.dump(match, {"seats": ["human", "easy"], "title": match.game.name, "turn": match.turn_number()})

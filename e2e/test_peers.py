@@ -23,6 +23,7 @@ from typing import Any, Callable
 
 import pytest
 from conftest import CHROMIUM_FLAGS, SITE, fast_settings, wait_ready
+from helpers import hack_and_slash_close
 from netns import NetNS
 from playwright.sync_api import Browser, Page, expect
 from test_hex_please import take_turn as hex_please_turn
@@ -476,13 +477,6 @@ def import_save(host: Page, url: str, text: str, tmp: Any) -> None:
     ready(host)
     host.set_input_files("#import-file", str(path))
     expect(host.locator("#game")).to_be_visible()
-
-
-def hack_and_slash_close(match: Match) -> bool:
-    """A few turns before the end (the round after a player has nobody at home is the
-    last): someone is down to two at home, the host to move."""
-    view = match.state.view(None)
-    return match.state.current_player == 0 and min(view["home"]) <= 2
 
 
 def horrible_hex_close(match: Match) -> bool:
