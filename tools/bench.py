@@ -6,6 +6,10 @@
 --cold-only loads each page once per round in a fresh browser context (a first visit) and
 prints the medians and quartiles of each round's ratio to the bare page; it is the quick way
 to judge a change to the first visit, whose loads vary by about 15% on this kind of machine.
+It also splits each load where the page's Python begins (the 'hex:main' mark, set first
+thing by web/ui/main.py and by the bare page's script): the ratio up to there is the cost of
+everything before our Python (the page's HTML, CSS and scripts, and their share of the
+machine while Pyodide loads); the time after it is our Python's own start.
 With --against DIR (another build of the site, say one of the commit before a change), the
 menu and game page of that build are loaded in every round too, and each round's ratio of
 ours to them is reported: the fairest comparison of two builds this machine allows.
@@ -60,6 +64,8 @@ BARE_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><title>bare</title>
 <script type="module" src="./pyscript/core.js"></script></head>
 <body><script type="py" config="./bare.json">
+import js
+js.performance.mark("hex:main")
 from pyscript import document
 document.body.classList.add("ready")
 document.body.append("ready")
@@ -128,8 +134,9 @@ def load(context, url: str) -> dict:
                             ".map(([start, duration]) => duration))")
     started, python_up = page.evaluate("(({detail, startTime}) => [detail.from || null, startTime ?? null])"
                                        "(performance.getEntriesByName('hex:start')[0] || {detail: {}})")
+    entry = page.evaluate("(performance.getEntriesByName('hex:main')[0] || {}).startTime ?? null")
     return {"page": page, "ms": usable, "paint": paint, "bytes": sum(sizes.values()), "task": longest,
-            "from": started, "ours": None if python_up is None else usable - python_up}
+            "from": started, "ours": None if python_up is None else usable - python_up, "entry": entry}
 
 
 def sw_precache_bytes(context) -> int:
@@ -273,8 +280,10 @@ def visit_rounds(browser, kinds: dict[str, str],
 def cold_pairs(browser, kinds: dict[str, str], runs: int) -> None:
     """First visits only: each round loads every page once, in an order reversed each round."""
     times: dict[str, list[float]] = {k: [] for k in kinds}
+    entries: dict[str, list[float]] = {k: [] for k in kinds}  # the 'hex:main' mark: Python's entry point
     ours: dict[str, list[float]] = {k: [] for k in kinds if k != "bare"}
     ratios: dict[str, list[float]] = {k: [] for k in kinds if k != "bare"}
+    entry_ratios: dict[str, list[float]] = {k: [] for k in kinds if k != "bare"}
     for run in range(runs):
         for kind, url in alternated(kinds, run):
             context = new_context(browser, kind)
@@ -282,10 +291,13 @@ def cold_pairs(browser, kinds: dict[str, str], runs: int) -> None:
             result["page"].close()
             context.close()
             times[kind].append(result["ms"])
+            entries[kind].append(result["entry"])
             if result["ours"] is not None:
                 ours[kind].append(result["ours"])
         for kind in ratios:
             ratios[kind].append(times[kind][-1] / times["bare"][-1])
+            if entries[kind][-1] and entries["bare"][-1]:
+                entry_ratios[kind].append(entries[kind][-1] / entries["bare"][-1])
         print(f"round {run + 1}/{runs}: " + ", ".join(f"{k} {t[-1] / 1000:.2f}s" for k, t in times.items()),
               flush=True)
     print(f"\nFirst visits, {runs} alternated rounds: median time to usable, and the median and quartiles"
@@ -295,6 +307,12 @@ def cold_pairs(browser, kinds: dict[str, str], runs: int) -> None:
         q1, _, q3 = statistics.quantiles(values, n=4)
         print(f"  {kind:10} {median(times[kind]) / 1000:.2f}s  ratio {median(values):.2f} (IQR {q1:.2f}-{q3:.2f})"
               f"  from Python up (the 'hex:start' mark) to usable: {median(ours[kind]):.0f} ms")
+        if len(entry_ratios[kind]) >= 2:
+            q1, _, q3 = statistics.quantiles(entry_ratios[kind], n=4)
+            after = median([t - e for t, e in zip(times[kind], entries[kind]) if e])
+            bare_after = median([t - e for t, e in zip(times["bare"], entries["bare"]) if e])
+            print(f"  {'':10} until the page's Python begins (the 'hex:main' mark): ratio {median(entry_ratios[kind]):.3f}"
+                  f" (IQR {q1:.2f}-{q3:.2f}); from there to usable {after:.0f} ms (bare page {bare_after:.0f} ms)")
     for kind in ("menu", "game"):
         if "other " + kind in times:
             against = [m / o for m, o in zip(times[kind], times["other " + kind])]

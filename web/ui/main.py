@@ -2,6 +2,12 @@
 import random
 import time
 
+import js
+
+# Where our Python begins on the page's timeline: tools/bench.py compares it with the bare
+# PyScript page's, which tells the time before our Python runs from the time spent in it.
+js.performance.mark("hex:main")
+
 # A start from a memory snapshot (web/start.mjs) resumes the modules as they were when it was
 # made, seeded state included: reseed from the system, so no two visits share "random" draws,
 # and read the time zone again.
