@@ -280,7 +280,7 @@ def visit_rounds(browser, kinds: dict[str, str],
 def cold_pairs(browser, kinds: dict[str, str], runs: int) -> None:
     """First visits only: each round loads every page once, in an order reversed each round."""
     times: dict[str, list[float]] = {k: [] for k in kinds}
-    entries: dict[str, list[float]] = {k: [] for k in kinds}  # the 'hex:main' mark: Python's entry point
+    entries: dict[str, list[float | None]] = {k: [] for k in kinds}  # the "hex:main" mark: where our Python begins
     ours: dict[str, list[float]] = {k: [] for k in kinds if k != "bare"}
     ratios: dict[str, list[float]] = {k: [] for k in kinds if k != "bare"}
     entry_ratios: dict[str, list[float]] = {k: [] for k in kinds if k != "bare"}
