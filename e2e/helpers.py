@@ -1,12 +1,22 @@
 """Shared moves for the e2e tests: open the new-game dialog, wait for a human turn, take the
-first offered choice."""
+first offered choice; and saves of games a few turns before their end, made on CPython."""
 
 from __future__ import annotations
 
-from conftest import fast_settings, wait_ready
-from pygame_core import Match
+import html
+import os
+import random
+import re
+import sys
+from typing import Any, Callable
+
+from conftest import ROOT, fast_settings, wait_ready
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from pygame_core import Match, get_game, saves
+
+sys.path.insert(0, os.path.join(ROOT, "web", "ui"))
+import presenter  # noqa: E402
 
 TURN_OR_OVER = ("() => /your turn|Game over/.test(document.getElementById('turn').textContent)"
                 " && !document.getElementById('board').classList.contains('thinking')"
@@ -88,3 +98,35 @@ def hack_and_slash_close(match: Match) -> bool:
     last): someone is down to two at home, the first seat to move."""
     view = match.state.view(None)
     return match.state.current_player == 0 and min(view["home"]) <= 2
+
+
+def clicked(match: Match, rng: random.Random, ui: dict[str, str]) -> None:
+    """One click as test_peers' `any_choice` makes it, on CPython: a random offered move of the seat to
+    act, or else a random selection (kept in `ui`)."""
+    seat = match.state.current_player
+    markup = str(presenter.view_module(match.game.id).render(match.state.view(seat), ui, match.names))
+    moves = [re.search(r'data-action="([^"]*)"', t).group(1)  # type: ignore[union-attr]
+             for t in re.findall(r'<[^>]*data-action="[^"]*"[^>]*>', markup) if " disabled" not in t]
+    if moves:
+        match.play_text(html.unescape(rng.choice(moves)), seat)
+        ui.clear()
+        return
+    for pair in html.unescape(rng.choice(re.findall(r'data-ui="([^"]*)"', markup))).split(";"):
+        key, _, value = pair.partition("=")
+        if value:
+            ui[key] = value
+        else:
+            ui.pop(key, None)
+
+
+def near_the_end(game_id: str, seats: list[str], seed: str, close: Callable[[Match], bool], **options: Any) -> str:
+    """A save of `game_id`, played on CPython with clicks as the test makes them until
+    `close(match)` says the end is near, with the given seat kinds: a game to finish in a
+    short test."""
+    game = get_game(game_id)
+    match = Match.start(game, len(seats), seed=seed, names=[f"P{i + 1}" for i in range(len(seats))], **options)
+    rng, ui = random.Random(seed), {}
+    while ui or not close(match):
+        assert not match.state.is_over, "the game ended before it came close to its end"
+        clicked(match, rng, ui)
+    return saves.dump(match, {"seats": seats, "title": game.name, "turn": match.turn_number()})

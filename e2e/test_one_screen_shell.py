@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import fast_settings, wait_ready
-from helpers import hack_and_slash_close, take_first_choice, wait_turn
+from helpers import hack_and_slash_close, near_the_end, take_first_choice, wait_turn
 from playwright.sync_api import Page, expect
-from pygame_core import Match, get_game, saves
 
 SIZES = {"desktop": (1280, 800), "wide": (1920, 1080), "phone": (390, 844)}
 GAMES = {
@@ -71,20 +70,10 @@ def test_the_prompt_the_tools_and_every_choice_fit_on_one_screen(page: Page, sit
         page.locator(BOARD).first.dispatch_event("click")
 
 
-def hack_and_slash_near_its_end() -> str:
-    """A save of Hack & Slash, a person against an easy computer, a few turns before the end,
-    played on CPython with first choices."""
-    match = Match.start(get_game("hack-and-slash"), 2, seed="one-screen-end", names=["P1", "P2"])
-    while not hack_and_slash_close(match):
-        assert not match.state.is_over
-        match.play(match.state.legal_actions()[0])
-    return saves.dump(match, {"seats": ["human", "easy"], "title": match.game.name, "turn": match.turn_number()})
-
-
 def test_the_end_summary_shows_its_buttons_at_every_size(page: Page, site, tmp_path):
     start(page, site, "", "desktop")
     save = tmp_path / "near-the-end.json"
-    save.write_text(hack_and_slash_near_its_end())
+    save.write_text(near_the_end("hack-and-slash", ["human", "easy"], "one-screen-end", hack_and_slash_close))
     page.set_input_files("#import-file", str(save))
     expect(page.locator("#game")).to_be_visible()
     for _ in range(600):

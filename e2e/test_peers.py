@@ -11,10 +11,8 @@ resampled). Figures (tap-to-redraw latency, code and message sizes) are printed 
 
 from __future__ import annotations
 
-import html
 import json
 import os
-import re
 import random
 import statistics
 import sys
@@ -23,7 +21,7 @@ from typing import Any, Callable
 
 import pytest
 from conftest import CHROMIUM_FLAGS, SITE, fast_settings, wait_ready
-from helpers import hack_and_slash_close
+from helpers import hack_and_slash_close, near_the_end
 from netns import NetNS
 from playwright.sync_api import Browser, Page, expect
 from test_hex_please import take_turn as hex_please_turn
@@ -32,7 +30,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(SITE), "web", "ui"))
 from check_chromium import find_chromium  # noqa: E402
 from pygame_core import Match, get_game, saves  # noqa: E402
 import peers  # noqa: E402
-import presenter  # noqa: E402
 
 WHY_NOT = NetNS.why_not()
 pytestmark = pytest.mark.skipif(WHY_NOT is not None, reason=f"no private network here: {WHY_NOT}")
@@ -420,38 +417,6 @@ def test_a_guest_shows_an_error_for_a_hostile_message_and_keeps_the_game(lan: An
     assert guest.evaluate("window.__pwned") is None
     host.context.close()
     guest.context.close()
-
-
-def clicked(match: Match, rng: random.Random, ui: dict[str, str]) -> None:
-    """One click as `any_choice` makes it, on CPython: a random offered move of the seat to
-    act, or else a random selection (kept in `ui`)."""
-    seat = match.state.current_player
-    markup = str(presenter.view_module(match.game.id).render(match.state.view(seat), ui, match.names))
-    moves = [re.search(r'data-action="([^"]*)"', t).group(1)  # type: ignore[union-attr]
-             for t in re.findall(r'<[^>]*data-action="[^"]*"[^>]*>', markup) if " disabled" not in t]
-    if moves:
-        match.play_text(html.unescape(rng.choice(moves)), seat)
-        ui.clear()
-        return
-    for pair in html.unescape(rng.choice(re.findall(r'data-ui="([^"]*)"', markup))).split(";"):
-        key, _, value = pair.partition("=")
-        if value:
-            ui[key] = value
-        else:
-            ui.pop(key, None)
-
-
-def near_the_end(game_id: str, seats: list[str], seed: str, close: Callable[[Match], bool], **options: Any) -> str:
-    """A save of `game_id`, played on CPython with clicks as the test makes them until
-    `close(match)` says the end is near, with the given seat kinds: a game to finish
-    across devices in a short test."""
-    game = get_game(game_id)
-    match = Match.start(game, len(seats), seed=seed, names=[f"P{i + 1}" for i in range(len(seats))], **options)
-    rng, ui = random.Random(seed), {}
-    while ui or not close(match):
-        assert not match.state.is_over, "the game ended before it came close to its end"
-        clicked(match, rng, ui)
-    return saves.dump(match, {"seats": seats, "title": game.name, "turn": match.turn_number()})
 
 
 def any_choice(rng: random.Random) -> Callable[[Page], None]:
