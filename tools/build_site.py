@@ -88,7 +88,8 @@ def add_bytecode(wheel: str, out: str, folder: str) -> dict[str, bytes]:
     tools/wheel_bytecode.py), one zip per game, and their addresses in the page's
     `bytecode.py`. Returns the bytecode of the modules the page imports before its menu
     shows or a game's first board, by path in its archive: those ship in place of their
-    source, so the games' zips leave them out."""
+    source, so the games' zips leave them out; with them, the code of their dataclasses'
+    methods, a `dataclass_code.marshal` per folder (web/ui/dataclass_code.py)."""
     packages = game_packages()
     urls = {package: f"./{folder}/bytecode-{package.rpartition('.')[2]}-{PYODIDE_CACHE_TAG}.zip"
             for package in packages}
@@ -147,21 +148,22 @@ def page_bundles(wheel: str, out: str, compiled: dict[str, bytes]) -> list[dict[
     compresses across files (172 KB where the wheel's zip takes 201 KB). The wheel stays in
     the site for `packages` users. Each archive sits in a folder named after its content,
     so it is cached forever. A module in `compiled` (by path) goes as that bytecode in place
-    of its source (tools/wheel_bytecode.py says why). Returns web/archives.mjs's list."""
+    of its source (tools/wheel_bytecode.py says why); any other file there goes as it is.
+    Returns web/archives.mjs's list."""
     packages = game_packages()
     shared: list[tuple[str, bytes]] = []
     per_game: dict[str, list[tuple[str, bytes]]] = {p: [] for p in packages}
+
+    def bundle_of(name: str) -> list[tuple[str, bytes]]:
+        folder, _, file = name.rpartition("/")
+        package = folder.replace("/", ".")
+        owner = next((p for p in packages if package == p or package.startswith(p + ".")), None)
+        return shared if owner is None or (package == owner and file == "__init__.py") else per_game[owner]
+
     with zipfile.ZipFile(wheel) as source:
         for name in source.namelist():
-            if ".dist-info/" in name or name.endswith("/__main__.py"):
-                continue
-            folder, _, file = name.rpartition("/")
-            package = folder.replace("/", ".")
-            owner = next((p for p in packages if package == p or package.startswith(p + ".")), None)
-            if owner is None or (package == owner and file == "__init__.py"):
-                shared.append((name, source.read(name)))
-            else:
-                per_game[owner].append((name, source.read(name)))
+            if ".dist-info/" not in name and not name.endswith("/__main__.py"):
+                bundle_of(name).append((name, source.read(name)))
     ui_dir = os.path.join(out, "ui")
     own = []
     for name in sorted(os.listdir(ui_dir)):
@@ -169,6 +171,10 @@ def page_bundles(wheel: str, out: str, compiled: dict[str, bytes]) -> list[dict[
             with open(os.path.join(ui_dir, name), "rb") as f:
                 own.append((name, f.read()))
             os.remove(os.path.join(ui_dir, name))
+    # Files other than bytecode go beside the modules they serve (the page's own: no folder).
+    for name, data in sorted(compiled.items()):
+        if not name.endswith(".pyc"):
+            (bundle_of(name) if "/" in name else own).append((name, data))
     listing: list[dict[str, object]] = []
     bundles = [(shared, "pygame_core", PYTHON_VERSION_DIR, None), (own, "ui", HOME_DIR, None)]
     bundles += [(members, package.rpartition(".")[2], PYTHON_VERSION_DIR, package)

@@ -4,7 +4,7 @@
 //
 // With UI_DIR (the page's modules) also writes STARTUP.zip: the modules the page imports
 // before its menu shows, and those each game's first board imports, installed as in the
-// page, as sourceless .pyc files.
+// page, as sourceless .pyc files, and beside them the code of their dataclasses' methods.
 //
 // Fails unless this Pyodide's bytecode tag is CACHE_TAG (what the page expects, e.g. cpython-314).
 //
@@ -54,11 +54,13 @@ if startup_out:
         wheel.extractall(site, [n for n in wheel.namelist() if ".dist-info/" not in n])
     sys.path.insert(0, "${HOME}")
     # Node's globals stand in for the page's \`js\`: our modules touch none when imported.
-    # Each game's first board: its rules and its view, and what they import.
-    import pygame_core
-    first_board = tuple(pygame_core.game_module(game_id, part)
-                        for game_id in pygame_core.game_ids() for part in ("rules", "view"))
-    wheel_bytecode.startup("${HOME}/main.py", [site, "${HOME}"], startup_out, first_board)
+    # Each game's first board: its rules and its view, and what they import. Every class
+    # they define is seen: nothing of ours is imported before this.
+    with wheel_bytecode.recording_dataclasses() as dataclass_codes:
+        import pygame_core
+        first_board = tuple(pygame_core.game_module(game_id, part)
+                            for game_id in pygame_core.game_ids() for part in ("rules", "view"))
+        wheel_bytecode.startup("${HOME}/main.py", [site, "${HOME}"], startup_out, first_board, dataclass_codes)
 count
 `);
 } catch (error) {

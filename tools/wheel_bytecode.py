@@ -17,6 +17,11 @@ the game. Those the site ships as sourceless `.pyc` files in place of their sour
 (`startup`), which Python imports without compiling; their source would cost the first
 download again.
 
+The classes those modules define are compiled here too: `@dataclass` compiles the source of
+each class's methods when the class is defined, 1-2 ms a class in the page. Imported inside
+`recording_dataclasses()`, `startup` leaves beside each folder's modules the code of their
+dataclasses' methods (web/ui/dataclass_code.py reads it).
+
 tools/wheel_bytecode.mjs runs this in Pyodide on Node for tools/build_site.py; the page's
 side is web/ui/bytecode.py.
 """
@@ -24,12 +29,17 @@ side is web/ui/bytecode.py.
 from __future__ import annotations
 
 import ast
+import contextlib
+import dataclasses
 import importlib
 import importlib.util
 import marshal
 import os
 import sys
 import zipfile
+from collections.abc import Iterator
+from types import CodeType
+from typing import Any
 
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)  # the same sources give the same zip, byte for byte
 
@@ -68,11 +78,36 @@ def bundle(wheel: str, dst: str, site_packages: str) -> int:
     return count
 
 
-def startup(entry_point: str, roots: list[str], dst: str, also: tuple[str, ...] = ()) -> int:
+@contextlib.contextmanager
+def recording_dataclasses() -> Iterator[dict[str, dict[str, CodeType]]]:
+    """While open, the code of every dataclass's methods, as the page's dataclass_code.py
+    would look it up: {folder of the class's module: {source: code}}. That module must be
+    importable (the page's modules on sys.path)."""
+    import dataclass_code
+
+    found: dict[str, dict[str, CodeType]] = {}
+
+    def recording_exec(source: str, globals: dict[str, Any], locals: dict[str, Any]) -> None:
+        code = dataclass_code.compiled(source)
+        folder = dataclass_code.folder_of(globals)
+        if folder is not None:
+            found.setdefault(folder, {})[source] = code
+        exec(code, globals, locals)
+
+    setattr(dataclasses, "exec", recording_exec)
+    try:
+        yield found
+    finally:
+        delattr(dataclasses, "exec")
+
+
+def startup(entry_point: str, roots: list[str], dst: str, also: tuple[str, ...] = (),
+            dataclass_codes: dict[str, dict[str, CodeType]] | None = None) -> int:
     """Import what the script `entry_point` (the page's main.py) imports, without running it,
     and the modules named in `also`, and write `dst`: a zip of every module under `roots`
     this imported, each as `path/under/its/root.pyc` (compiled with its real path, so
-    tracebacks name it). Returns the count."""
+    tracebacks name it). With `dataclass_codes` (from `recording_dataclasses`), also each
+    folder's `dataclass_code.marshal`. Returns the count of modules."""
     with open(entry_point, "rb") as f:
         tree = ast.parse(f.read())
     names = [alias.name for node in tree.body if isinstance(node, ast.Import) for alias in node.names]
@@ -85,7 +120,16 @@ def startup(entry_point: str, roots: list[str], dst: str, also: tuple[str, ...] 
         if root is not None and path.endswith(".py"):
             with open(path, "rb") as f:
                 found[os.path.relpath(path, root) + "c"] = bytecode(f.read(), path)
+    count = len(found)
+    if dataclass_codes:
+        import dataclass_code
+
+        for folder, codes in dataclass_codes.items():
+            root = next((r for r in roots if (folder + "/").startswith(r.rstrip("/") + "/")), None)
+            if root is not None:
+                name = os.path.normpath(os.path.join(os.path.relpath(folder, root), dataclass_code.FILE_NAME))
+                found[name] = dataclass_code.codes_file(codes)
     with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as out:
         for name in sorted(found):
             out.writestr(zipfile.ZipInfo(name, date_time=FIXED_DATE), found[name], zipfile.ZIP_DEFLATED)
-    return len(found)
+    return count
