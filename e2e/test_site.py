@@ -361,6 +361,32 @@ def test_a_game_named_in_the_address_downloads_beside_pyodide(page: Page, site):
     assert asked < up, (asked, up)
 
 
+def test_a_game_named_in_the_address_has_its_stylesheet_asked_for_beside_pyodide(page: Page, site):
+    page.goto(site.url + HS_URL.replace("e2e-7", "styles-1"))
+    wait_ready(page)
+    expect(page.locator("#board [data-action]").first).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    asked, up, links = page.evaluate("""() => [
+        performance.getEntriesByType('resource').find(e => e.name.endsWith('/styles/hack-and-slash.css')).startTime,
+        performance.getEntriesByName('hex:start')[0].startTime,
+        document.querySelectorAll("link[href='./styles/hack-and-slash.css']").length]""")
+    assert asked < up and links == 1, (asked, up, links)
+
+
+@pytest.mark.parametrize("answer", ["late", "never"])
+def test_a_board_stays_hidden_until_its_stylesheet_has_come_or_failed(page: Page, site, answer):
+    held = []
+    page.route("**/styles/horrible-hex.css", lambda route: held.append(route))
+    page.goto(site.url + "?game=horrible-hex&seats=2&bots=1&seed=styles-2", wait_until="commit")
+    wait_ready(page)
+    page.wait_for_function("() => document.querySelector('#board [data-action]')", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#game")).to_have_class(re.compile(r"\bstyles-pending\b"))
+    expect(page.locator("#board")).to_be_hidden()
+    assert len(held) == 1
+    held[0].continue_() if answer == "late" else held[0].abort()
+    expect(page.locator("#board [data-action]").first).to_be_visible()
+    expect(page.locator("#game")).not_to_have_class(re.compile(r"\bstyles-pending\b"))
+
+
 @pytest.mark.first_visit
 def test_a_game_slow_to_download_says_so_and_opens_only_what_was_asked_for_last(page: Page, site):
     held = []

@@ -80,7 +80,9 @@ const check = () => {
   if (window.__usable !== null) return;
   const ready = document.body && document.body.classList.contains('ready');
   if (!ready) return;
-  if (wantBoard && !document.querySelector('#board [data-action]')) return;
+  // A game's board is usable once it has a choice and is shown (its stylesheet has loaded).
+  if (wantBoard && (!document.querySelector('#board [data-action]')
+                    || document.querySelector('#game.styles-pending'))) return;
   window.__usable = performance.now();
 };
 new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});

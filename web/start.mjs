@@ -186,11 +186,24 @@ const starting = start();
 starting.catch(failed);
 
 // A game named in the address (a new game, a tutorial) downloads its files beside Pyodide,
-// unless a snapshot, which holds every game's modules, is likely to start this visit.
-if (!maybeStored()) {
-  const hash = location.hash;
-  archives.prefetch(new URLSearchParams(location.search).get("game")
-    ?? (hash.startsWith("#tutorial=") ? hash.slice("#tutorial=".length) : null));
+// unless a snapshot, which holds every game's modules, is likely to start this visit. Its
+// stylesheet comes beside Pyodide on every visit: the board stays hidden until it has.
+const named = new URLSearchParams(location.search).get("game")
+  ?? (location.hash.startsWith("#tutorial=") ? location.hash.slice("#tutorial=".length) : null);
+if (archives.games.includes(named)) linkStylesheet(`./styles/${named}.css`);
+if (!maybeStored()) archives.prefetch(named);
+
+// The link web/ui/browser.py's use_stylesheet makes when the game shows, made now; marked
+// `data-loading` until it has loaded or failed, which that function waits for.
+function linkStylesheet(href) {
+  const link = document.createElement("link");
+  link.rel = "stylesheet";
+  link.href = href;
+  link.dataset.loading = "";
+  const settled = () => link.removeAttribute("data-loading");
+  link.addEventListener("load", settled, { once: true });
+  link.addEventListener("error", settled, { once: true });
+  document.head.append(link);
 }
 
 export async function loadPyodide(options = {}) {

@@ -102,19 +102,25 @@ def animate_pieces(root: Any, before: dict[str, tuple[float, float]]) -> int:
 
 def use_stylesheet(href: str, waiting: Any = None) -> None:
     """Link a stylesheet once (a game's styles load when that game is first shown, not with the
-    menu). Until it has loaded, `waiting` (an element) carries the class `styles-pending`."""
+    menu). Until it has loaded, `waiting` (an element) carries the class `styles-pending`.
+    A link web/start.mjs made early (the address names the game) may still be loading."""
     for link in js.document.querySelectorAll("link[rel='stylesheet']"):
         if str(link.getAttribute("href")) == href:
+            if waiting is not None and link.hasAttribute("data-loading"):
+                _pending(link, waiting)
             return
     link = js.document.createElement("link")
     link.rel = "stylesheet"
     link.href = href
     if waiting is not None:
-        waiting.classList.add("styles-pending")
-        done = create_once(lambda *_: waiting.classList.remove("styles-pending"))
-        link.addEventListener("load", done)
-        link.addEventListener("error", create_once(lambda *_: waiting.classList.remove("styles-pending")))
+        _pending(link, waiting)
     js.document.head.appendChild(link)
+
+
+def _pending(link: Any, waiting: Any) -> None:
+    waiting.classList.add("styles-pending")
+    for event in ("load", "error"):
+        link.addEventListener(event, create_once(lambda *_: waiting.classList.remove("styles-pending")))
 
 
 def race_clock(board: Any, shown: float | None, action: str) -> tuple[float | None, str]:
