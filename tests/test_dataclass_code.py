@@ -3,12 +3,15 @@ tools/wheel_bytecode.py), checked with this CPython: the page's Pyodide works th
 
 from __future__ import annotations
 
+import importlib.util
 import marshal
 import os
 import subprocess
 import sys
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
+from types import CodeType
 
 import pytest
 
@@ -69,6 +72,14 @@ print(" ".join(ran))
 """
 
 
+def functions(code: CodeType) -> Iterator[str]:
+    """The names of the functions a code object defines, at any depth."""
+    for const in code.co_consts:
+        if isinstance(const, CodeType):
+            yield const.co_name
+            yield from functions(const)
+
+
 def build(tmp_path: Path) -> tuple[Path, dict[str, bytes]]:
     site, home = tmp_path / "site", tmp_path / "home"
     (site / "pkg").mkdir(parents=True)
@@ -92,9 +103,11 @@ def use(site: Path) -> list[str]:
 def test_the_build_leaves_each_folder_the_code_of_its_dataclasses_methods(tmp_path):
     site, files = build(tmp_path)
     assert sorted(files) == ["pkg/__init__.pyc", "pkg/dataclass_code.marshal", "pkg/game.pyc"]
-    codes = marshal.loads(files["pkg/dataclass_code.marshal"])
+    data = files["pkg/dataclass_code.marshal"]
+    assert data.startswith(importlib.util.MAGIC_NUMBER)
+    codes = marshal.loads(data[len(importlib.util.MAGIC_NUMBER):])
     # One source per class here (Python 3.13 on), or one per method (before).
-    assert len(codes) >= 2 and any("def __init__(" in source for source in codes)
+    assert len(codes) >= 2 and "__init__" in {name for code in codes.values() for name in functions(code)}
     assert build(tmp_path / "again")[1]["pkg/dataclass_code.marshal"] == files["pkg/dataclass_code.marshal"]
 
 
@@ -111,16 +124,18 @@ def test_without_the_file_the_classes_are_compiled_as_usual(tmp_path):
     assert len(ran) >= 2 and set(ran) == {"str"}
 
 
-@pytest.mark.parametrize("damage", ["truncated", "not a dict", "wrong values", "other classes"])
+@pytest.mark.parametrize("damage", ["truncated", "not a dict", "wrong values", "other classes", "another Python"])
 def test_a_damaged_file_means_compiling_and_the_same_classes(tmp_path, damage):
     site, files = build(tmp_path)
     good = files["pkg/dataclass_code.marshal"]
-    codes = marshal.loads(good)
+    magic = importlib.util.MAGIC_NUMBER
+    codes = marshal.loads(good[len(magic):])
     bad = {
         "truncated": good[: len(good) // 2],
-        "not a dict": marshal.dumps(list(codes.values())),
-        "wrong values": marshal.dumps({source: source.encode() for source in codes}),
-        "other classes": marshal.dumps({"#\n" + source: code for source, code in codes.items()}),
+        "not a dict": magic + marshal.dumps(list(codes.values())),
+        "wrong values": magic + marshal.dumps({key: key for key in codes}),
+        "other classes": magic + marshal.dumps({key[::-1]: code for key, code in codes.items()}),
+        "another Python": (b"\0\0" + magic[2:]) + good[len(magic):],
     }[damage]
     (site / "pkg" / "dataclass_code.marshal").write_bytes(bad)
     assert set(use(site)) == {"str"}
@@ -139,5 +154,5 @@ def test_every_truncation_of_a_file_reads_as_nothing_or_as_code(tmp_path):
         path.write_bytes(good[:end])
         assert dataclass_code.read(str(path)) == {}
     path.write_bytes(good)
-    assert dataclass_code.read(str(path)) == marshal.loads(good)
+    assert dataclass_code.read(str(path)) == marshal.loads(good[len(importlib.util.MAGIC_NUMBER):])
     assert dataclass_code.read(os.path.join(tmp_path, "missing")) == {}

@@ -5,15 +5,19 @@ compiles it when the class is defined. In Pyodide that costs 1-2 ms a class, and
 first board defines about twenty: a third of our Python's time on a first visit. The source
 depends only on the class's fields and options, so tools/wheel_bytecode.py compiles it when
 the site is built, with the interpreter the site ships, and leaves beside each folder's
-modules a `dataclass_code.marshal`: {source: code}. With `install()`, the dataclasses module
-looks there before compiling. A source not listed (a class the build did not see) or a file
-that is missing or unreadable means compiling as usual, never a different class.
+modules a `dataclass_code.marshal`: the code of each source, found by the source's SHA-256,
+after the interpreter's bytecode magic number (as a .pyc starts: marshal's format for code
+changes between versions). With `install()`, the dataclasses module looks there before
+compiling. A source not listed (a class the build did not see), a file from another Python
+and a file missing or unreadable all mean compiling as usual, never a different class.
 """
 
 from __future__ import annotations
 
 import builtins
 import dataclasses
+import hashlib
+import importlib.util
 import marshal
 import os
 import sys
@@ -22,25 +26,34 @@ from typing import Any
 
 FILE_NAME = "dataclass_code.marshal"
 
-# folder -> its file's {source: code}, read once
-_by_folder: dict[str, dict[str, CodeType]] = {}
+MAGIC = importlib.util.MAGIC_NUMBER
+
+# folder -> its file's {digest of a source: code}, read once
+_by_folder: dict[str, dict[bytes, CodeType]] = {}
 
 
-def read(path: str) -> dict[str, CodeType]:
-    """A file written by `codes_file`, or {} if it is missing or not one."""
+def digest(source: str) -> bytes:
+    return hashlib.sha256(source.encode()).digest()
+
+
+def read(path: str) -> dict[bytes, CodeType]:
+    """A file written by `codes_file` for this Python, or {} if it is missing or not one."""
     try:
         with open(path, "rb") as f:
-            codes = marshal.loads(f.read())
+            data = f.read()
+        if not data.startswith(MAGIC):
+            return {}
+        codes = marshal.loads(data[len(MAGIC):])
     except (OSError, EOFError, ValueError, TypeError):
         return {}
     if not isinstance(codes, dict):
         return {}
-    return {k: v for k, v in codes.items() if isinstance(k, str) and isinstance(v, CodeType)}
+    return {k: v for k, v in codes.items() if isinstance(k, bytes) and isinstance(v, CodeType)}
 
 
 def codes_file(codes: dict[str, CodeType]) -> bytes:
-    """The bytes of a `dataclass_code.marshal` (sorted, so one build gives one file)."""
-    return marshal.dumps(dict(sorted(codes.items())))
+    """The bytes of a `dataclass_code.marshal` for {source: code} (sorted: one build, one file)."""
+    return MAGIC + marshal.dumps(dict(sorted((digest(source), code) for source, code in codes.items())))
 
 
 def compiled(source: str) -> CodeType:
@@ -61,7 +74,7 @@ def _exec(source: str, globals: dict[str, Any], locals: dict[str, Any]) -> None:
     if folder is not None:
         if folder not in _by_folder:
             _by_folder[folder] = read(os.path.join(folder, FILE_NAME))
-        code = _by_folder[folder].get(source, source)
+        code = _by_folder[folder].get(digest(source), source)
     builtins.exec(code, globals, locals)
 
 
