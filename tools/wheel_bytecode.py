@@ -78,6 +78,10 @@ def bundle(wheel: str, dst: str, site_packages: str) -> int:
     return count
 
 
+def _root_of(path: str, roots: list[str]) -> str | None:
+    return next((r for r in roots if path.startswith(r.rstrip("/") + "/")), None)
+
+
 @contextlib.contextmanager
 def recording_dataclasses() -> Iterator[dict[str, dict[str, CodeType]]]:
     """While open, the code of every dataclass's methods, as the page's dataclass_code.py
@@ -116,7 +120,7 @@ def startup(entry_point: str, roots: list[str], dst: str, also: tuple[str, ...] 
     found: dict[str, bytes] = {}
     for module in list(sys.modules.values()):
         path = getattr(module, "__file__", None) or ""
-        root = next((r for r in roots if path.startswith(r.rstrip("/") + "/")), None)
+        root = _root_of(path, roots)
         if root is not None and path.endswith(".py"):
             with open(path, "rb") as f:
                 found[os.path.relpath(path, root) + "c"] = bytecode(f.read(), path)
@@ -125,7 +129,7 @@ def startup(entry_point: str, roots: list[str], dst: str, also: tuple[str, ...] 
         import dataclass_code
 
         for folder, codes in dataclass_codes.items():
-            root = next((r for r in roots if (folder + "/").startswith(r.rstrip("/") + "/")), None)
+            root = _root_of(folder + "/", roots)
             if root is not None:
                 name = os.path.normpath(os.path.join(os.path.relpath(folder, root), dataclass_code.FILE_NAME))
                 found[name] = dataclass_code.codes_file(codes)
