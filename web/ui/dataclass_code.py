@@ -2,7 +2,8 @@
 
 `@dataclass` writes the source of a class's `__init__`, `__eq__`, `__repr__` and the rest and
 compiles it when the class is defined. In Pyodide that costs 1-2 ms a class, and a game's
-first board defines about twenty: a third of our Python's time on a first visit. The source
+first board defines 20 (Hack & Slash) to 93 (HEX-HEX XL): for Hack & Slash, a third of our
+Python's time on a first visit. The source
 depends only on the class's fields and options, so tools/wheel_bytecode.py compiles it when
 the site is built, with the interpreter the site ships, and leaves beside each folder's
 modules a `dataclass_code.marshal`: the code of each source, found by the source's SHA-256,

@@ -27,7 +27,9 @@ gc.disable()
 import app  # noqa: E402
 import gamefiles  # noqa: E402
 
-gamefiles.install()
-app.App().start()
-gc.freeze()
-gc.enable()
+try:
+    gamefiles.install()
+    app.App().start()
+finally:  # a start that fails still leaves the page a collector
+    gc.freeze()
+    gc.enable()
