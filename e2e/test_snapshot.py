@@ -17,6 +17,7 @@ HOW_IT_STARTED = "() => performance.getEntriesByName('hex:start').map(e => e.det
 SAVED = "() => performance.getEntriesByName('hex:snapshot-saved').length > 0"
 SNAPSHOT_KEYS = "async () => (await (await caches.open('hex-snapshot')).keys()).map(r => r.url)"
 HINT = "() => localStorage.getItem('hex-table:snapshot')"
+WASM_READS = "() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('/pyodide.asm.wasm')).length"
 
 
 def visit(context: BrowserContext, url: str) -> tuple[Page, str]:
@@ -62,6 +63,7 @@ def test_a_returning_visit_starts_from_the_snapshot_and_deals_a_new_game(context
     page, started = visit(context, site.url)
     assert started == "snapshot"
     expect(page.locator(".new-game").first).to_be_enabled()
+    assert page.evaluate(WASM_READS) == 1  # compiled while the snapshot was read; not fetched again
     page.close()
     # Two restored visits, same snapshot: each deals its own game (random sources reseeded).
     dealt = []
