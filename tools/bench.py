@@ -1,6 +1,6 @@
 """Speed and size of the site, measured in one run against a bare PyScript page.
 
-    python tools/bench.py [--runs 9] [--skip-pyodide] [--skip-bots]
+    python tools/bench.py [--runs 9] [--skip-pyodide] [--skip-bots] [--against OTHER_SITE_DIR]
     python tools/bench.py --cold-only [--runs 15] [--against OTHER_SITE_DIR]
 
 --cold-only loads each page once per round in a fresh browser context (a first visit) and
@@ -12,7 +12,9 @@ everything before our Python (the page's HTML, CSS and scripts, and their share 
 machine while Pyodide loads); the time after it is our Python's own start.
 With --against DIR (another build of the site, say one of the commit before a change), the
 menu and game page of that build are loaded in every round too, and each round's ratio of
-ours to them is reported: the fairest comparison of two builds this machine allows.
+ours to them is reported: the fairest comparison of two builds this machine allows. Without
+--cold-only, that build's pages have their cold, warm and returning visits in every round too,
+reported beside ours.
 
 Prints, with runs of the three pages alternated so machine noise hits them alike:
 - median time from navigation to a usable page, for the bare page (PyScript + Pyodide printing
@@ -337,10 +339,8 @@ def main() -> None:
     parser.add_argument("--skip-pyodide", action="store_true")
     parser.add_argument("--skip-bots", action="store_true", help="no computer-player games")
     parser.add_argument("--cold-only", action="store_true", help="first visits only, ratios per round")
-    parser.add_argument("--against", metavar="DIR", help="with --cold-only: another build's site/ to compare")
+    parser.add_argument("--against", metavar="DIR", help="another build's site/, loaded in every round too")
     args = parser.parse_args()
-    if args.against and not args.cold_only:
-        parser.error("--against needs --cold-only")
     from check_chromium import find_chromium
     from conftest import CHROMIUM_FLAGS
     chromium = find_chromium()
@@ -378,15 +378,15 @@ def main() -> None:
 
     print(f"\nMedians of {args.runs} alternated runs: time to a usable page after navigation, its ratio to"
           " the bare page's (returning: to the bare page's warm time), and the longest main-thread task before it:")
-    print(f"{'page':6} " + " ".join(f"{v + ' s':>13} {'ratio':>6} {'task ms':>8}" for v in VISITS))
+    print(f"{'page':10} " + " ".join(f"{v + ' s':>13} {'ratio':>6} {'task ms':>8}" for v in VISITS))
     for kind in kinds:
         cells = []
         for visit in VISITS:
             reference = med("warm" if visit == "returning" else visit, "bare")
             cells.append(f"{med(visit, kind) / 1000:13.2f} {med(visit, kind) / reference:6.2f} "
                          f"{med(visit, kind, 'task'):8.0f}")
-        print(f"{kind:6} " + " ".join(cells))
-    for kind in ("menu", "game"):
+        print(f"{kind:10} " + " ".join(cells))
+    for kind in (k for k in kinds if k != "bare"):
         starts = [r["from"] for r in loads["returning"][kind]]
         print(f"{kind} returning visits started from a snapshot: {starts.count('snapshot')} of {len(starts)}")
     print("targets: cold <= 1.05; returning menu <= 0.40, game <= 0.45; returning longest task < 1000 ms")
