@@ -110,3 +110,11 @@ def test_the_universal_reads_in_words_and_the_key_names_every_mark() -> None:
         assert any(words in t for t in texts), words
     assert "6 tiles in hand" not in texts                        # one tile here
     assert any(re.fullmatch(r"1 tile in hand", t) for t in texts), texts
+
+
+def test_a_bonus_cell_is_named_with_its_article() -> None:
+    """'on an Amber ×3 cell', 'on a Pink +5 cell': every bonus cell of the board."""
+    state = position()
+    named = {state.where(cell) for cell in state.layout.bonus}
+    assert {"on an Amber ×3 cell", "on a Pink +5 cell", "on a Sky Blue +3 cell", "on a Brown ×2 cell"} <= named, named
+    assert not any(" a A" in text for text in named)

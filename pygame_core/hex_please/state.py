@@ -528,7 +528,8 @@ class HexPleaseState(State):
         the tiles it touches ("on a Pink +5 cell, next to a Blocker and a red/blue Bridge")."""
         bonus = self.layout.bonus.get(cell)
         if bonus:
-            on = f"on a {BONUSES[bonus].name} {BONUSES[bonus].label} cell"
+            name = BONUSES[bonus].name
+            on = f"on {'an' if name[0] in 'AEIOU' else 'a'} {name} {BONUSES[bonus].label} cell"
         elif cell in self.layout.deploy:
             on = "on a Deployment Cell"
         else:
