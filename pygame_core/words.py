@@ -14,6 +14,11 @@ def and_list(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def a_or_an(phrase: str) -> str:
+    """"a Pink cell", "an Amber cell": by the first letter, enough for the games' own names."""
+    return f"{'an' if phrase[:1].upper() in 'AEIOU' else 'a'} {phrase}"
+
+
 def count(n: float, noun: str) -> str:
     """"1 point", "0 points", "2.5 points": the noun is singular only for exactly one."""
     return f"{n:g} {noun}{'' if n == 1 else 's'}"

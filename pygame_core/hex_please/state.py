@@ -15,6 +15,7 @@ from typing import Any, Sequence, cast
 
 from ..engine import CHANCE, Event, State
 from ..hexgrid import DIRECTION_NAMES, Hex
+from ..words import a_or_an
 from .components import (
     BALANCED, BLOCKER_CODE, BONUSES, COLOUR_BY_LETTER, DEFAULT_ROUNDS, ORIGINAL, SIDES, TILE_BY_CODE,
     TILE_ORDER, TILES, UNIVERSAL_CODE, Board, board_for, hand_size, tile_name,
@@ -528,8 +529,7 @@ class HexPleaseState(State):
         the tiles it touches ("on a Pink +5 cell, next to a Blocker and a red/blue Bridge")."""
         bonus = self.layout.bonus.get(cell)
         if bonus:
-            name = BONUSES[bonus].name
-            on = f"on {'an' if name[0] in 'AEIOU' else 'a'} {name} {BONUSES[bonus].label} cell"
+            on = f"on {a_or_an(f'{BONUSES[bonus].name} {BONUSES[bonus].label} cell')}"
         elif cell in self.layout.deploy:
             on = "on a Deployment Cell"
         else:
