@@ -89,6 +89,7 @@ def test_every_file_the_start_needs_shows_the_error_panel_when_it_cannot_be_load
     assert not stuck, f"the page neither started nor said why without: {stuck} (tried {tried})"
 
 
+@pytest.mark.own_context  # a service worker not yet installed
 def test_service_worker_that_cannot_install_is_reported_and_play_goes_on(page: Page, site):
     fast_settings(page)
     inject(page, "sw")

@@ -372,6 +372,7 @@ def test_a_game_named_in_the_address_has_its_stylesheet_asked_for_beside_pyodide
     assert asked < up and links == 1, (asked, up, links)
 
 
+@pytest.mark.own_context  # the route sees the stylesheet's request only with no service worker
 @pytest.mark.parametrize("answer", ["late", "never"])
 def test_a_board_stays_hidden_until_its_stylesheet_has_come_or_failed(page: Page, site, answer):
     held = []

@@ -76,6 +76,7 @@ def test_a_returning_visit_starts_from_the_snapshot_and_deals_a_new_game(context
     assert len(dealt[1]) == 2 and dealt[0] < dealt[1], dealt
 
 
+@pytest.mark.own_context
 def test_without_its_hint_a_stored_snapshot_is_not_looked_for_and_is_made_again(context: BrowserContext, site):
     """The hint in localStorage spares a first visit the Cache Storage lookup; a snapshot
     whose hint is gone (storage cleared in part) just means one normal boot."""
@@ -117,6 +118,7 @@ def corrupt(page: Page, how: str) -> None:
     }""", how)
 
 
+@pytest.mark.own_context
 @pytest.mark.parametrize("how", ["flipped", "truncated", "garbage", "empty", "wrong-build"])
 def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_replaced(context: BrowserContext, site, how):
     # The context holds the snapshot a first visit made (planted by e2e/conftest.py).
