@@ -169,20 +169,28 @@ class SharedContext:
     def __init__(self, browser, args: dict, snapshot: StartSnapshot) -> None:
         self.browser, self.args, self.snapshot = browser, args, snapshot
         self.context = None
+        self.crash = False
 
     def take(self):
         if self.context is None:
             self.context = self.browser.new_context(**self.args)
+            self.context.on("page", lambda page: page.on("crash", self.crashed))
             self.snapshot.plant(self.context)
         return self.context
 
+    def crashed(self, page=None) -> None:
+        self.crash = True
+
     def give_back(self) -> None:
-        """Close the test's pages and undo what a test may change; a context that cannot be
-        tidied is closed, and the next test gets a new one."""
+        """Close the test's pages and undo what a test may change; a context where a page
+        crashed, or that cannot be tidied, is closed, and the next test (or the crashed
+        test's second run) gets a new one."""
         context, self.context = self.context, None
         try:
             for page in context.pages:
-                page.close()
+                page.close()  # and the events of a crash are in by then
+            if self.crash:
+                raise RuntimeError("a page crashed")
             context.unroute_all(behavior="ignoreErrors")
             context.set_offline(False)
             context.clear_cookies()
@@ -192,6 +200,7 @@ class SharedContext:
             page.evaluate(FORGET)
             page.close()
         except Exception:  # noqa: BLE001 - a crashed or stuck context is replaced, not reused
+            self.crash = False
             context.close()
             return
         self.context = context
