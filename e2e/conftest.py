@@ -128,6 +128,14 @@ PLANT = """async ([path, key]) => {
 }"""
 
 
+def on_blank_page(context, site_url: str, script: str, arg=None) -> None:
+    """Run `script` in a blank page of the site's origin (its storage), in a tab of its own."""
+    page = context.new_page()
+    page.goto(site_url + BLANK_PATH.lstrip("/"))
+    page.evaluate(script, arg)
+    page.close()
+
+
 class StartSnapshot:
     """The snapshot a first visit to `site` stored, to plant in other contexts."""
 
@@ -142,10 +150,7 @@ class StartSnapshot:
         context.close()
 
     def plant(self, context) -> None:
-        page = context.new_page()
-        page.goto(self.site.url + BLANK_PATH.lstrip("/"))
-        page.evaluate(PLANT, [SNAPSHOT_PATH, self.key])
-        page.close()
+        on_blank_page(context, self.site.url, PLANT, [SNAPSHOT_PATH, self.key])
 
 
 @pytest.fixture(scope="session")
@@ -178,7 +183,7 @@ class SharedContext:
             self.snapshot.plant(self.context)
         return self.context
 
-    def crashed(self, page=None) -> None:
+    def crashed(self, _page) -> None:
         self.crash = True
 
     def give_back(self) -> None:
@@ -189,21 +194,18 @@ class SharedContext:
         try:
             for page in context.pages:
                 page.close()  # and the events of a crash are in by then
-            if self.crash:
-                raise RuntimeError("a page crashed")
-            context.unroute_all(behavior="ignoreErrors")
-            context.set_offline(False)
-            context.clear_cookies()
-            context.clear_permissions()
-            page = context.new_page()
-            page.goto(self.snapshot.site.url + BLANK_PATH.lstrip("/"))
-            page.evaluate(FORGET)
-            page.close()
-        except Exception:  # noqa: BLE001 - a crashed or stuck context is replaced, not reused
-            self.crash = False
-            context.close()
-            return
-        self.context = context
+            if not self.crash:
+                context.unroute_all(behavior="ignoreErrors")
+                context.set_offline(False)
+                context.clear_cookies()
+                context.clear_permissions()
+                on_blank_page(context, self.snapshot.site.url, FORGET)
+                self.context = context
+                return
+        except Exception:  # noqa: BLE001 - a stuck context is replaced, not reused
+            pass
+        self.crash = False
+        context.close()
 
     def close(self) -> None:
         if self.context is not None:
