@@ -298,7 +298,7 @@ def fast_settings(page) -> None:
     page.add_init_script("try { localStorage.setItem('hex-table:settings', JSON.stringify({speed: 0})) } catch (e) {}")
 
 
-CRASHED = "Target crashed"
+CRASHED = ("Target crashed", "Page crashed")  # Playwright says either, by where it was waiting
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -308,8 +308,8 @@ def pytest_runtest_protocol(item, nextitem):
     from _pytest.runner import runtestprotocol
     item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
     reports = runtestprotocol(item, nextitem=nextitem, log=False)
-    if any(r.failed and CRASHED in str(r.longrepr) for r in reports):
-        print(f"\n{item.nodeid}: {CRASHED}; running it once more", file=sys.stderr)
+    if any(r.failed and any(c in str(r.longrepr) for c in CRASHED) for r in reports):
+        print(f"\n{item.nodeid}: Chromium's page crashed; running it once more", file=sys.stderr)
         reports = runtestprotocol(item, nextitem=nextitem, log=False)
     for report in reports:
         item.ihook.pytest_runtest_logreport(report=report)
