@@ -94,12 +94,20 @@ def test_without_its_hint_a_stored_snapshot_is_not_looked_for_and_is_made_again(
     page.close()
 
 
-def corrupt(page: Page, how: str) -> None:
-    """Replace the stored snapshot's body (and maybe its digest) with something broken."""
-    page.evaluate("""async (how) => {
-        const cache = await caches.open('hex-snapshot');
-        const [request] = await cache.keys();
-        const stored = await cache.match(request);
+DAMAGE = ("flipped", "truncated", "garbage", "empty", "wrong-build")
+
+
+def store_damaged(page: Page, how: str, hint: str) -> None:
+    """Store, as this build's snapshot (with its `hint`), a damaged copy of the intact one the
+    context was planted with (kept aside in the cache 'e2e-intact' on the first call)."""
+    page.evaluate("""async ([how, hint]) => {
+        const live = await caches.open('hex-snapshot'), kept = await caches.open('e2e-intact');
+        if (!(await kept.keys()).length) {
+          const [request] = await live.keys();
+          await kept.put(request, await live.match(request));
+        }
+        const [request] = await kept.keys();
+        const stored = await kept.match(request);
         let body = new Uint8Array(await stored.arrayBuffer());
         if (how === 'flipped') body[body.length >> 1] ^= 0xff;
         if (how === 'truncated') body = body.subarray(0, body.length >> 1);
@@ -114,23 +122,35 @@ def corrupt(page: Page, how: str) -> None:
             digest = [...new Uint8Array(await crypto.subtle.digest('SHA-256', body))]
               .map(b => b.toString(16).padStart(2, '0')).join('');
         }
-        await cache.put(request, new Response(body, {headers: {'x-snapshot-sha256': digest}}));
-    }""", how)
+        await live.put(request, new Response(body, {headers: {'x-snapshot-sha256': digest}}));
+        localStorage.setItem('hex-table:snapshot', hint);
+    }""", [how, hint])
 
 
 @pytest.mark.own_context
-@pytest.mark.parametrize("how", ["flipped", "truncated", "garbage", "empty", "wrong-build"])
-def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_replaced(context: BrowserContext, site, how):
-    # The context holds the snapshot a first visit made (planted by e2e/conftest.py).
+def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_replaced(context: BrowserContext, site):
+    """Each kind of damage in turn, in one context (the snapshot a first visit made is planted
+    in it by e2e/conftest.py): the page boots normally, drops the damaged snapshot and plays;
+    after the last, the snapshot made anew is the one the next visit starts from."""
     fast_settings(context)
     page = context.new_page()
-    page.goto(site.url + "manifest.webmanifest")  # any page of the site, to reach its storage
-    corrupt(page, how)
+    page.goto(site.url + BLANK_PATH.lstrip("/"))
+    hint = page.evaluate(HINT)
     page.close()
-    page, started = visit(context, site.url + GAME)
-    assert started == "boot"
-    expect(page.locator("#boot-error")).to_be_hidden()
-    play_a_move(page)
+    for how in DAMAGE:
+        page = context.new_page()
+        page.goto(site.url + BLANK_PATH.lstrip("/"))
+        store_damaged(page, how, hint)
+        page.close()
+        page, started = visit(context, site.url + GAME)
+        assert started == "boot", how
+        why = page.evaluate("performance.getEntriesByName('hex:start')[0].detail.detail")
+        assert why, f"{how}: the damaged snapshot was not even tried"
+        expect(page.locator("#boot-error")).to_be_hidden()
+        assert page.evaluate(SNAPSHOT_KEYS) == [] and page.evaluate(HINT) is None, how  # dropped
+        play_a_move(page)
+        if how != DAMAGE[-1]:
+            page.close()
     page.wait_for_function(SAVED, timeout=BOOT_TIMEOUT_MS, polling=250)  # a new one
     page.close()
     page, started = visit(context, site.url)
