@@ -46,10 +46,14 @@ RECORD = """(() => {
   Recorded.prototype = Original.prototype;
   window.RTCPeerConnection = Recorded;
 })()"""
-YOUR_TURN = ("() => /your turn/.test(document.getElementById('turn').textContent)"
-             " && !document.getElementById('board').classList.contains('thinking')"
-             " && document.getElementById('handoff').hidden")
-OVER = "() => /Game over/.test(document.getElementById('turn').textContent)"
+# One round trip per page and look: "over", "turn" (its player is asked to act) or "wait".
+TABLE_STATE = """() => {
+  const turn = document.getElementById('turn').textContent;
+  if (/Game over/.test(turn)) return 'over';
+  const asked = /your turn/.test(turn) && document.getElementById('handoff').hidden
+    && !document.getElementById('board').classList.contains('thinking');
+  return asked ? 'turn' : 'wait';
+}"""
 
 
 LAN: list[NetNS] = []  # the namespace the module's tests run in, for ready()'s report
@@ -144,13 +148,14 @@ def play_across(pages: list[Page], take: Callable[[Page], Any], limit: int = 300
     deadline = time.monotonic() + 900
     for made in range(limit):
         while True:
-            if all(p.evaluate(OVER) for p in pages):
+            states = [p.evaluate(TABLE_STATE) for p in pages]
+            if all(state == "over" for state in states):
                 return made
-            ready = [p for p in pages if p.evaluate(YOUR_TURN)]
+            ready = [p for p, state in zip(pages, states) if state == "turn"]
             if ready:
                 break
             assert time.monotonic() < deadline, "nobody was asked to move"
-            time.sleep(0.03)
+            time.sleep(0.05)
         if between is not None:
             between(made)
         take(ready[0])
@@ -163,7 +168,11 @@ def first_choice(page: Page) -> None:
     board = page.locator("#board")
     actions = board.locator("[data-action]:not([data-race])")
     race = board.locator("[data-race]")
-    target = race.first if race.count() else actions.first if actions.count() else board.locator("[data-ui]").first
+    other = board.locator("[data-ui]")
+    offered = next((choices for choices in (race, actions, other) if choices.count()), None)
+    if offered is None:  # the turn moved on (another device acted out of turn): look again
+        return
+    target = offered.first
     try:
         target.click(timeout=5_000)
     except Exception:  # noqa: BLE001 - gone before the click (the table moved on): look again
