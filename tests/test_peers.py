@@ -5,6 +5,7 @@ guest nothing beyond its seat's view and the public log."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import string
 import sys
@@ -22,6 +23,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "ui"))
 import peers  # noqa: E402
 import presenter  # noqa: E402
 from peers import PeerError, Signal  # noqa: E402
+
+# Hostile input: a sample in the default run, thousands in `make soak`.
+SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
+FUZZ = settings(max_examples=3000 if SOAK else 150, derandomize=not SOAK, database=None, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
 
 OFFER = "\r\n".join([
     "v=0", "o=- 7105551412039096770 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0",
@@ -119,7 +125,7 @@ def test_a_forged_code_is_refused_with_a_reason(change: dict, reason: str) -> No
         peers.unpack_signal(_code_of(data))
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@FUZZ
 @given(st.one_of(st.text(max_size=3000), st.text(alphabet=string.ascii_letters + string.digits + "-_", max_size=800),
                  st.binary(max_size=600).map(lambda b: __import__("base64").urlsafe_b64encode(b).decode())))
 def test_any_text_is_a_code_or_refused_with_a_reason(text: str) -> None:
@@ -129,7 +135,7 @@ def test_any_text_is_a_code_or_refused_with_a_reason(text: str) -> None:
         assert str(exc)
 
 
-@settings(max_examples=300, deadline=None)
+@FUZZ
 @given(st.binary(min_size=1, max_size=40), st.integers(0, 10 ** 6))
 def test_a_valid_code_with_bytes_changed_is_refused_or_still_checked(noise: bytes, where: int) -> None:
     code = peers.pack_signal(Signal("offer", "t1", 0, 0, OFFER))
@@ -170,7 +176,7 @@ def hostile_messages(draw: st.DrawFn) -> str:
     return json.dumps(fields)
 
 
-@settings(max_examples=500, deadline=None)
+@FUZZ
 @given(hostile_messages())
 def test_any_message_is_parsed_or_refused_with_a_reason(text: str) -> None:
     for parse in (peers.parse_guest_message, peers.parse_host_message):
