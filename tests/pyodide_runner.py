@@ -3,7 +3,7 @@
 `tools/pyodide_tests.mjs` installs the wheel into Pyodide, puts this file and
 `invariants.py` beside each other and calls `main()`. On CPython:
 
-    python tests/pyodide_runner.py [--games 3] [--bench 1.0] [--strict]
+    python tests/pyodide_runner.py [--games 3] [--bench SECONDS] [--strict]
 
 For every game in the build: the game imports and describes itself sanely; several
 random games (cycling through player counts and option mixes) are played to the end
@@ -11,7 +11,8 @@ through `Match`, with `invariants.check_state` and the game's invariants after e
 step, a replay from the log and a save round trip at the end. Then the save loader is
 fed hostile input (deep nesting matters most here: WebAssembly has a smaller stack).
 Each check is one pass or fail; the last line is `<runtime>: N passed, M failed`.
-A benchmark line per game gives random playouts per second (information, not a check).
+With --bench (make bench), a line per game gives random playouts per second (a figure,
+not a check).
 
 A game whose rules do not import, or raise in a first short game, is skipped with the
 reason (its package is being written), unless --strict. Checks that are known to kill
@@ -150,8 +151,8 @@ def run(argv: list[str] | None = None) -> tuple[int, int]:
     """Run the checks; returns (passed, failed)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3, help="random games per game (default 3)")
-    parser.add_argument("--bench", type=float, default=1.0,
-                        help="seconds of random playouts per game for the benchmark (0: none)")
+    parser.add_argument("--bench", type=float, default=0.0,
+                        help="seconds of random playouts per game for a speed figure (make bench: 3)")
     parser.add_argument("--strict", action="store_true",
                         help="a game that does not import or play fails instead of being skipped")
     parser.add_argument("--crash-probes", action="store_true",

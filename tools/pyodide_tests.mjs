@@ -10,7 +10,7 @@
 // Exits non-zero on any failure, and also if anything tried to reach the network (every
 // socket, DNS lookup and non-file fetch is refused and reported).
 
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import net from "node:net";
 import dns from "node:dns";
@@ -70,8 +70,25 @@ if (wheels.length !== 1) {
 }
 const wheelPath = path.join(WHEEL_DIR, wheels[0]);
 
+// Checks known to kill Pyodide run in a Node process of their own and must still fail
+// (a strict xfail): when one passes, the bug is fixed and KNOWN_CRASHES should shrink. That
+// process starts now, beside this one (each takes one core), and is awaited at the end.
+function runCrashProbes() {
+  const probe = spawn(process.execPath, [fileURLToPath(import.meta.url), "--crash-probes"], { timeout: 300_000 });
+  let stdout = "";
+  let stderr = "";
+  probe.stdout.setEncoding("utf8").on("data", (chunk) => { stdout += chunk; });
+  probe.stderr.setEncoding("utf8").on("data", (chunk) => { stderr += chunk; });
+  return new Promise((resolve) => {
+    probe.on("close", (status, signal) => resolve({ status, signal, stdout, stderr }));
+    probe.on("error", (error) => resolve({ status: null, signal: null, stdout, stderr: String(error) }));
+  });
+}
+
 // -- run -----------------------------------------------------------------------------------------
 const started = performance.now();
+const probing = args.includes("--crash-probes");
+const crashProbes = probing || args.includes("--no-crash-probes") ? null : runCrashProbes();
 const { loadPyodide } = await import(pathToFileURL(path.join(PYODIDE_DIR, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({
   indexURL: PYODIDE_DIR + path.sep,
@@ -94,7 +111,6 @@ for (const name of ["pyodide_runner.py", "invariants.py"]) {
 console.log(`pyodide ${pyodide.version} loaded in ${((loaded - started) / 1000).toFixed(1)} s; ` +
             `${wheels[0]} unpacked into ${sitePackages}`);
 
-const probing = args.includes("--crash-probes");
 pyodide.globals.set("runner_args", pyodide.toPy(args.filter((a) => a !== "--no-crash-probes")));
 let passed = 0;
 let failed = 0;
@@ -114,12 +130,9 @@ list(pyodide_runner.run(list(runner_args)))
   failed += 1;
 }
 
-// Checks known to kill Pyodide run in a Node process of their own and must still fail
-// (a strict xfail): when one passes, the bug is fixed and KNOWN_CRASHES should shrink.
-if (!probing && !args.includes("--no-crash-probes")) {
-  const probe = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--crash-probes"],
-                          { encoding: "utf8", timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
-  const out = `${probe.stdout || ""}`;
+if (crashProbes) {
+  const probe = await crashProbes;
+  const out = probe.stdout;
   const probes = out.split("\n").filter((l) => l.startsWith("probe ")).length;
   if (probes === 0) {
     console.log("crash probes: none known");
