@@ -97,10 +97,10 @@ def test_without_its_hint_a_stored_snapshot_is_not_looked_for_and_is_made_again(
 DAMAGE = ("flipped", "truncated", "garbage", "empty", "wrong-build")
 
 
-def store_damaged(page: Page, how: str, hint: str) -> None:
-    """Store, as this build's snapshot (with its `hint`), a damaged copy of the intact one the
+def store_damaged(page: Page, how: str) -> None:
+    """Store, as this build's snapshot (with its hint), a damaged copy of the intact one the
     context was planted with (kept aside in the cache 'e2e-intact' on the first call)."""
-    page.evaluate("""async ([how, hint]) => {
+    page.evaluate("""async (how) => {
         const live = await caches.open('hex-snapshot'), kept = await caches.open('e2e-intact');
         if (!(await kept.keys()).length) {
           const [request] = await live.keys();
@@ -123,8 +123,8 @@ def store_damaged(page: Page, how: str, hint: str) -> None:
               .map(b => b.toString(16).padStart(2, '0')).join('');
         }
         await live.put(request, new Response(body, {headers: {'x-snapshot-sha256': digest}}));
-        localStorage.setItem('hex-table:snapshot', hint);
-    }""", [how, hint])
+        localStorage.setItem('hex-table:snapshot', request.url);  // the hint names the snapshot
+    }""", how)
 
 
 @pytest.mark.own_context
@@ -133,14 +133,10 @@ def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_replaced(context:
     in it by e2e/conftest.py): the page boots normally, drops the damaged snapshot and plays;
     after the last, the snapshot made anew is the one the next visit starts from."""
     fast_settings(context)
-    page = context.new_page()
-    page.goto(site.url + BLANK_PATH.lstrip("/"))
-    hint = page.evaluate(HINT)
-    page.close()
     for how in DAMAGE:
         page = context.new_page()
         page.goto(site.url + BLANK_PATH.lstrip("/"))
-        store_damaged(page, how, hint)
+        store_damaged(page, how)
         page.close()
         page, started = visit(context, site.url + GAME)
         assert started == "boot", how
