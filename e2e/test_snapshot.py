@@ -8,7 +8,7 @@ import json
 import shutil
 
 import pytest
-from conftest import BLANK_PATH, BOOT_TIMEOUT_MS, SITE, Server, fast_settings, wait_ready
+from conftest import BOOT_TIMEOUT_MS, SITE, Server, fast_settings, on_blank_page, wait_ready
 from helpers import take_first_choice, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -80,10 +80,7 @@ def test_a_returning_visit_starts_from_the_snapshot_and_deals_a_new_game(context
 def test_without_its_hint_a_stored_snapshot_is_not_looked_for_and_is_made_again(context: BrowserContext, site):
     """The hint in localStorage spares a first visit the Cache Storage lookup; a snapshot
     whose hint is gone (storage cleared in part) just means one normal boot."""
-    page = context.new_page()
-    page.goto(site.url + BLANK_PATH.lstrip("/"))
-    page.evaluate("() => localStorage.removeItem('hex-table:snapshot')")
-    page.close()
+    on_blank_page(context, site.url, "() => localStorage.removeItem('hex-table:snapshot')")
     page, started = visit(context, site.url)
     assert started == "boot"
     page.wait_for_function(SAVED, timeout=BOOT_TIMEOUT_MS, polling=250)
@@ -97,10 +94,9 @@ def test_without_its_hint_a_stored_snapshot_is_not_looked_for_and_is_made_again(
 DAMAGE = ("flipped", "truncated", "garbage", "empty", "wrong-build")
 
 
-def store_damaged(page: Page, how: str) -> None:
-    """Store, as this build's snapshot (with its hint), a damaged copy of the intact one the
-    context was planted with (kept aside in the cache 'e2e-intact' on the first call)."""
-    page.evaluate("""async (how) => {
+# Stores, as this build's snapshot (with its hint), a damaged copy of the intact one the
+# context was planted with (kept aside in the cache 'e2e-intact' on the first call).
+STORE_DAMAGED = """async (how) => {
         const live = await caches.open('hex-snapshot'), kept = await caches.open('e2e-intact');
         if (!(await kept.keys()).length) {
           const [request] = await live.keys();
@@ -124,7 +120,7 @@ def store_damaged(page: Page, how: str) -> None:
         }
         await live.put(request, new Response(body, {headers: {'x-snapshot-sha256': digest}}));
         localStorage.setItem('hex-table:snapshot', request.url);  // the hint names the snapshot
-    }""", how)
+    }"""
 
 
 @pytest.mark.own_context
@@ -134,10 +130,7 @@ def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_replaced(context:
     after the last, the snapshot made anew is the one the next visit starts from."""
     fast_settings(context)
     for how in DAMAGE:
-        page = context.new_page()
-        page.goto(site.url + BLANK_PATH.lstrip("/"))
-        store_damaged(page, how)
-        page.close()
+        on_blank_page(context, site.url, STORE_DAMAGED, how)
         page, started = visit(context, site.url + GAME)
         assert started == "boot", how
         why = page.evaluate("performance.getEntriesByName('hex:start')[0].detail.detail")
