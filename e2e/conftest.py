@@ -36,25 +36,25 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 BOOT_TIMEOUT_MS = 90_000  # cold start is ~5 s on 2 cores, far more when the machine is busy
 
 
-# Paths the test server adds to the site: a blank page on its origin, and the stored start-up
-# snapshot one page uploads there for the other tests' contexts (with its digest, the one
-# header web/start.mjs reads, so that a response from here can be stored as it comes).
-BLANK_PATH = "/e2e/blank"
+# Paths the test server adds to the site: a blank page on its origin, and the start-up
+# snapshot one page uploads there for the other tests' contexts (the peer tests' server,
+# in its network namespace, serves both as files: `lan` in e2e/test_peers.py).
+BLANK_PATH = "/e2e/blank.html"
+BLANK_PAGE = b"<!doctype html><title>blank</title>"
 SNAPSHOT_PATH = "/e2e/snapshot"
-DIGEST = "x-snapshot-sha256"
+DIGEST = "x-snapshot-sha256"  # stored beside a snapshot; the one header web/start.mjs reads
 
 
 class SiteHandler(Handler):
     """The site as Netlify serves it, plus the two paths above."""
 
-    stash: dict[str, tuple[bytes, str]] = {}  # each server gets its own (Server below)
+    stash: dict[str, bytes] = {}  # each server gets its own (Server below)
 
     def do_GET(self) -> None:
         if self.path == BLANK_PATH:
-            self._reply(b"<!doctype html><title>blank</title>", "text/html")
-        elif self.path == SNAPSHOT_PATH and SNAPSHOT_PATH in self.stash:
-            body, digest = self.stash[SNAPSHOT_PATH]
-            self._reply(body, "application/octet-stream", {DIGEST: digest})
+            self._reply(BLANK_PAGE, "text/html")
+        elif self.path in self.stash:
+            self._reply(self.stash[self.path], "application/octet-stream")
         else:
             super().do_GET()
 
@@ -62,16 +62,13 @@ class SiteHandler(Handler):
         if self.path != SNAPSHOT_PATH:
             self.send_error(404)
             return
-        body = self.rfile.read(int(self.headers["Content-Length"]))
-        self.stash[SNAPSHOT_PATH] = body, self.headers[DIGEST]
+        self.stash[SNAPSHOT_PATH] = self.rfile.read(int(self.headers["Content-Length"]))
         self._reply(b"", "text/plain")
 
-    def _reply(self, body: bytes, content_type: str, headers: dict[str, str] | None = None) -> None:
+    def _reply(self, body: bytes, content_type: str) -> None:
         self.send_response(200)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
         self.end_headers()
         self.wfile.write(body)
 
@@ -84,7 +81,8 @@ class Server:
         # stands for another site, such as the page that embeds our games, which our CSP
         # would not govern.
         is_site = os.path.isfile(os.path.join(directory, "sw.js"))
-        handler = type("Handler", (SiteHandler,), {"stash": {}}) if is_site else PlainHandler
+        self.stash: dict[str, bytes] = {}
+        handler = type("Handler", (SiteHandler,), {"stash": self.stash}) if is_site else PlainHandler
         self.httpd = http.server.ThreadingHTTPServer(
             ("127.0.0.1", 0), functools.partial(handler, directory=directory))
         self.port = self.httpd.server_address[1]
@@ -112,18 +110,19 @@ def site() -> Iterator[Server]:
 
 
 SAVED = "() => performance.getEntriesByName('hex:snapshot-saved').length > 0"
-# Sends the page's stored snapshot and its digest to the server; returns its key.
+# Sends the page's stored snapshot to the server; returns its key and digest.
 UPLOAD = """async ([path, digest]) => {
     const cache = await caches.open('hex-snapshot');
     const [request] = await cache.keys();
     const stored = await cache.match(request);
-    await fetch(path, {method: 'POST', body: await stored.arrayBuffer(),
-                       headers: {[digest]: stored.headers.get(digest)}});
-    return request.url;
+    await fetch(path, {method: 'POST', body: await stored.arrayBuffer()});
+    return [request.url, stored.headers.get(digest)];
 }"""
 # Stores the server's copy as it arrives (0.3 s sooner than reading it whole first).
-PLANT = """async ([path, key]) => {
-    await (await caches.open('hex-snapshot')).put(key, await fetch(path));
+PLANT = """async ([path, key, name, digest]) => {
+    const response = await fetch(path);
+    const stored = new Response(response.body, {headers: {[name]: digest}});
+    await (await caches.open('hex-snapshot')).put(key, stored);
     localStorage.setItem('hex-table:snapshot', key);
 }"""
 
@@ -146,11 +145,19 @@ class StartSnapshot:
         page.goto(site.url)
         wait_ready(page)
         page.wait_for_function(SAVED, timeout=BOOT_TIMEOUT_MS, polling=250)
-        self.key = page.evaluate(UPLOAD, [SNAPSHOT_PATH, DIGEST])
+        self.key, self.digest = page.evaluate(UPLOAD, [SNAPSHOT_PATH, DIGEST])
         context.close()
 
-    def plant(self, context) -> None:
-        on_blank_page(context, self.site.url, PLANT, [SNAPSHOT_PATH, self.key])
+    @property
+    def body(self) -> bytes:
+        return self.site.stash[SNAPSHOT_PATH]
+
+    def plant(self, context, site_url: str | None = None) -> None:
+        """Store it in `context` for the site at `site_url` (by default the test server's),
+        which serves this build with the snapshot at SNAPSHOT_PATH."""
+        site_url = site_url or self.site.url
+        key = site_url + self.key.removeprefix(self.site.url)
+        on_blank_page(context, site_url, PLANT, [SNAPSHOT_PATH, key, DIGEST, self.digest])
 
 
 @pytest.fixture(scope="session")

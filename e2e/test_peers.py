@@ -2,12 +2,14 @@
 across browser contexts over real WebRTC data channels, inside a private network namespace
 (e2e/netns.py), with no STUN or TURN server.
 
-Each context is a device: the host's runs the game, each guest's holds one seat. The tests
-record every message each guest receives (an init script listens on the page's data
-channels) and check them against the game replayed on CPython from the host's save: every
-message is exactly what the referee (web/ui/peers.py) makes from that seat's view and the
-public log, and the same whatever the other seats hold (their hidden cards or tiles
-resampled). Figures (tap-to-redraw latency, code and message sizes) are printed with -s.
+Each context is a device: the host's runs the game, each guest's holds one seat. A device is
+a returning player's (the start-up snapshot planted, as in the other tests), except one guest
+who joins on a first visit. The tests record every message each guest receives (an init
+script listens on the page's data channels) and check them against the game replayed on
+CPython from the host's save: every message is exactly what the referee (web/ui/peers.py)
+makes from that seat's view and the public log, and the same whatever the other seats hold
+(their hidden cards or tiles resampled). Figures (tap-to-redraw latency, code and message
+sizes) are printed with -s.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ import time
 from typing import Any, Callable
 
 import pytest
-from conftest import CHROMIUM_FLAGS, SITE, fast_settings, wait_ready
+from conftest import (BLANK_PAGE, BLANK_PATH, CHROMIUM_FLAGS, SITE, SNAPSHOT_PATH, StartSnapshot, fast_settings,
+                      wait_ready)
 from helpers import hack_and_slash_close, near_the_end
 from netns import NetNS
 from playwright.sync_api import Browser, Page, expect
@@ -60,10 +63,18 @@ LAN: list[NetNS] = []  # the namespace the module's tests run in, for ready()'s 
 
 
 @pytest.fixture(scope="module")
-def lan() -> Any:
+def lan(start_snapshot: StartSnapshot, tmp_path_factory: Any) -> Any:
+    """The namespace, and its server serving the site with, as files, the test server's own
+    two paths: a blank page and the start-up snapshot, to plant in the devices."""
+    folder = tmp_path_factory.mktemp("lan-site")
+    for name in os.listdir(SITE):
+        (folder / name).symlink_to(os.path.join(SITE, name))
+    (folder / "e2e").mkdir()
+    (folder / BLANK_PATH.lstrip("/")).write_bytes(BLANK_PAGE)
+    (folder / SNAPSHOT_PATH.lstrip("/")).write_bytes(start_snapshot.body)
     ns = NetNS()
     try:
-        ns.url = ns.serve(SITE)  # type: ignore[attr-defined]
+        ns.url = ns.serve(str(folder))  # type: ignore[attr-defined]
         LAN.append(ns)
         yield ns
     finally:
@@ -87,13 +98,23 @@ def lan_browser(lan: NetNS, playwright: Any) -> Any:
     browser.close()
 
 
-def device(browser: Browser, phone: bool = False) -> Page:
-    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
-    context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
-    page = context.new_page()
-    page.add_init_script(RECORD)
-    fast_settings(page)
-    return page
+Device = Callable[..., Page]
+
+
+@pytest.fixture(scope="module")
+def device(lan: NetNS, lan_browser: Browser, start_snapshot: StartSnapshot) -> Device:
+    """Makes a device: a browser of its own, as a returning player's (the start-up snapshot
+    planted, as in the other tests' contexts) or on its first visit to the site."""
+    def make(phone: bool = False, first_visit: bool = False) -> Page:
+        size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+        context = lan_browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
+        if not first_visit:
+            start_snapshot.plant(context, lan.url)
+        page = context.new_page()
+        page.add_init_script(RECORD)
+        fast_settings(page)
+        return page
+    return make
 
 
 def host_game(page: Page, url: str, game_id: str, kinds: list[str], seed: str, options: dict[str, Any] | None = None) -> None:
@@ -269,8 +290,8 @@ def summarise(times: list[float]) -> dict[str, Any]:
 
 # -- the tests --------------------------------------------------------------------------------------
 
-def test_hex_please_host_and_one_guest_play_a_whole_game(lan: Any, lan_browser: Browser) -> None:
-    host, guest = device(lan_browser), device(lan_browser)
+def test_hex_please_host_and_one_guest_play_a_whole_game(lan: Any, device: Device) -> None:
+    host, guest = device(), device(first_visit=True)  # a guest who has never been here
     host_game(host, lan.url, "hex-please", ["human", "remote"], seed="peers-hp")
     expect(host.locator("#peers-panel [data-join='1']")).to_be_visible(timeout=30_000)
     expect(host.locator("#peers-panel svg[data-qr]")).to_be_visible(timeout=30_000)  # the seat's QR code
@@ -318,12 +339,12 @@ def hex_hex_last_rounds(match: Match) -> bool:
 
 
 def test_hex_hex_host_and_three_guests_finish_a_game_with_responses_and_races(
-        lan: Any, lan_browser: Browser, tmp_path: Any) -> None:
+        lan: Any, device: Device, tmp_path: Any) -> None:
     """Four devices play the last three of HEX-HEX XL's five rounds, from a save (the whole
     game took 48 s alone here, these rounds 30 s): out-of-turn cards and races from the
     guests, prompts open on several devices at once, answers held until their seat's turn."""
-    host = device(lan_browser)
-    guests = [device(lan_browser) for _ in range(3)]
+    host = device()
+    guests = [device() for _ in range(3)]
     save = near_the_end("hex-hex", ["human", "remote", "remote", "remote"], "peers-hh", hex_hex_last_rounds)
     import_save(host, lan.url, save, tmp_path)
     for seat, guest in enumerate(guests, 1):
@@ -362,8 +383,8 @@ def log_length(host: Page) -> int:
     return len(replayed(host).log)
 
 
-def test_a_guest_that_drops_rejoins_its_seat_and_a_reloaded_host_resumes(lan: Any, lan_browser: Browser) -> None:
-    host, guest = device(lan_browser), device(lan_browser)
+def test_a_guest_that_drops_rejoins_its_seat_and_a_reloaded_host_resumes(lan: Any, device: Device) -> None:
+    host, guest = device(), device()
     host_game(host, lan.url, "hex-please", ["human", "remote"], seed="peers-drop")
     join(host, guest, 1, lan.url)
     play_across([host, guest], hex_please_turn, moves=3)
@@ -390,7 +411,7 @@ def test_a_guest_that_drops_rejoins_its_seat_and_a_reloaded_host_resumes(lan: An
     assert log_length(host) == kept
     expect(seat).to_have_attribute("data-status", "waiting", timeout=30_000)
     guest.context.close()
-    guest = device(lan_browser)
+    guest = device()
     join(host, guest, 1, lan.url)
     play_across([host, guest], hex_please_turn)  # to the end
     assert replayed(host).state.is_over
@@ -416,8 +437,8 @@ HOSTILE = [
 ]
 
 
-def test_a_guest_shows_an_error_for_a_hostile_message_and_keeps_the_game(lan: Any, lan_browser: Browser) -> None:
-    host, guest = device(lan_browser), device(lan_browser)
+def test_a_guest_shows_an_error_for_a_hostile_message_and_keeps_the_game(lan: Any, device: Device) -> None:
+    host, guest = device(), device()
     host_game(host, lan.url, "hex-please", ["human", "remote"], seed="peers-hostile")
     join(host, guest, 1, lan.url)
     expect(guest.locator("#board .hp-board")).to_be_visible()
@@ -477,12 +498,12 @@ def horrible_hex_close(match: Match) -> bool:
     ("horrible-hex", horrible_hex_close, {"covert": True, "end_stuck": True}, "#board svg"),
 ])
 def test_a_game_near_its_end_is_finished_by_a_host_and_a_guest(
-        lan: Any, lan_browser: Browser, tmp_path: Any, game_id: str, close: Callable[[Match], bool],
+        lan: Any, device: Device, tmp_path: Any, game_id: str, close: Callable[[Match], bool],
         options: dict[str, Any], board: str) -> None:
     """Hack & Slash and Horrible Hex (Covert Hex: goals hidden) across two devices, from a save
     a few turns before the end: both seats play, the game ends on both, and every message
     the guest got is its seat's view and the public log."""
-    host, guest = device(lan_browser), device(lan_browser, phone=game_id == "horrible-hex")
+    host, guest = device(), device(phone=game_id == "horrible-hex")
     started = time.monotonic()
     save = near_the_end(game_id, ["human", "remote"], f"peers-{game_id}", close, **options)
     import_save(host, lan.url, save, tmp_path)
