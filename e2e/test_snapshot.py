@@ -8,7 +8,7 @@ import json
 import shutil
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, SITE, Server, fast_settings, on_blank_page, wait_ready
+from conftest import BOOT_TIMEOUT_MS, SITE, SNAPSHOT_PATH, Server, fast_settings, on_blank_page, wait_ready
 from helpers import take_first_choice, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -17,6 +17,7 @@ HOW_IT_STARTED = "() => performance.getEntriesByName('hex:start').map(e => e.det
 SAVED = "() => performance.getEntriesByName('hex:snapshot-saved').length > 0"
 SNAPSHOT_KEYS = "async () => (await (await caches.open('hex-snapshot')).keys()).map(r => r.url)"
 HINT = "() => localStorage.getItem('hex-table:snapshot')"
+SERVICE_WORKER_ACTIVE = "() => navigator.serviceWorker.ready.then(r => !!r.active)"  # the site is cached
 WASM_READS = "() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('/pyodide.asm.wasm')).length"
 
 
@@ -39,7 +40,7 @@ def first_visit(context: BrowserContext, url: str) -> None:
     # The page's own modules are in it, so a returning visit compiles nothing of ours.
     assert made["skipped"] == [] and {"app", "browser", "peerplay"} <= set(made["page"]), made
     assert page.evaluate(HINT) in page.evaluate(SNAPSHOT_KEYS)  # the next visit knows to look
-    page.wait_for_function("() => navigator.serviceWorker.ready.then(r => !!r.active)", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(SERVICE_WORKER_ACTIVE, timeout=BOOT_TIMEOUT_MS)
     page.close()
 
 
@@ -147,15 +148,17 @@ def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_replaced(context:
     page.close()
 
 
-@pytest.mark.first_visit
-def test_a_new_build_does_not_restore_the_old_snapshot(context: BrowserContext, tmp_path):
+@pytest.mark.first_visit  # the planted snapshot is for another copy of the site
+def test_a_new_build_does_not_restore_the_old_snapshot(context: BrowserContext, tmp_path, start_snapshot):
     copy = tmp_path / "site"
     shutil.copytree(SITE, copy)
     server = Server(str(copy))
+    server.stash[SNAPSHOT_PATH] = start_snapshot.body  # for plant(), as the test server has it
     try:
-        first_visit(context, server.url)
+        start_snapshot.plant(context, server.url)
         page, started = visit(context, server.url)
         assert started == "snapshot"
+        page.wait_for_function(SERVICE_WORKER_ACTIVE, timeout=BOOT_TIMEOUT_MS)
         old_keys = page.evaluate(SNAPSHOT_KEYS)
         # A new build: a changed file, and so a new build version in every file that has it.
         sw = (copy / "sw.js").read_text()
@@ -182,12 +185,14 @@ def test_a_new_build_does_not_restore_the_old_snapshot(context: BrowserContext, 
         server.stop()
 
 
-@pytest.mark.first_visit
-def test_offline_a_returning_visit_starts_from_the_snapshot(context: BrowserContext, fresh_site):
+def test_offline_a_returning_visit_starts_from_the_snapshot(context: BrowserContext, site):
     fast_settings(context)
-    first_visit(context, fresh_site.url)
-    fresh_site.stop()
-    page, started = visit(context, fresh_site.url + GAME)
+    page, started = visit(context, site.url)  # online: the service worker fills the offline cache
+    assert started == "snapshot"
+    page.wait_for_function(SERVICE_WORKER_ACTIVE, timeout=BOOT_TIMEOUT_MS)
+    page.close()
+    context.set_offline(True)
+    page, started = visit(context, site.url + GAME)
     assert started == "snapshot"
     play_a_move(page)
     page.close()
