@@ -14,11 +14,14 @@ own, `own_context`.
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import http.server
+import json
 import os
 import sys
 import threading
+from pathlib import Path
 from typing import Iterator
 
 import pytest
@@ -136,33 +139,58 @@ def on_blank_page(context, site_url: str, script: str, arg=None) -> None:
 
 
 class StartSnapshot:
-    """The snapshot a first visit to `site` stored, to plant in other contexts."""
+    """The snapshot a first visit stored, served by `site` (at SNAPSHOT_PATH) to plant in other
+    contexts; `path` is its key's path, `digest` the one web/start.mjs checks."""
 
-    def __init__(self, browser, site: Server) -> None:
-        self.site = site
+    def __init__(self, site: Server, path: str, digest: str) -> None:
+        self.site, self.path, self.digest = site, path, digest
+
+    @classmethod
+    def made(cls, browser, site: Server) -> StartSnapshot:
+        """By a first visit to `site`, which uploads what it stored there."""
         context = browser.new_context()
         page = context.new_page()
         page.goto(site.url)
         wait_ready(page)
         page.wait_for_function(SAVED, timeout=BOOT_TIMEOUT_MS, polling=250)
-        self.key, self.digest = page.evaluate(UPLOAD, [SNAPSHOT_PATH, DIGEST])
+        key, digest = page.evaluate(UPLOAD, [SNAPSHOT_PATH, DIGEST])
         context.close()
+        return cls(site, key.removeprefix(site.url), digest)
 
     @property
     def body(self) -> bytes:
         return self.site.stash[SNAPSHOT_PATH]
 
+    def save(self, file: Path) -> None:
+        file.write_bytes(self.body)
+        file.with_suffix(".json").write_text(json.dumps([self.path, self.digest]))
+
+    @classmethod
+    def load(cls, file: Path, site: Server) -> StartSnapshot:
+        site.stash[SNAPSHOT_PATH] = file.read_bytes()
+        return cls(site, *json.loads(file.with_suffix(".json").read_text()))
+
     def plant(self, context, site_url: str | None = None) -> None:
         """Store it in `context` for the site at `site_url` (by default the test server's),
         which serves this build with the snapshot at SNAPSHOT_PATH."""
         site_url = site_url or self.site.url
-        key = site_url + self.key.removeprefix(self.site.url)
-        on_blank_page(context, site_url, PLANT, [SNAPSHOT_PATH, key, DIGEST, self.digest])
+        on_blank_page(context, site_url, PLANT, [SNAPSHOT_PATH, site_url + self.path, DIGEST, self.digest])
 
 
 @pytest.fixture(scope="session")
-def start_snapshot(browser, site) -> StartSnapshot:
-    return StartSnapshot(browser, site)
+def start_snapshot(browser, site, tmp_path_factory) -> StartSnapshot:
+    """Made once a run: the first worker to need it makes it (25 s), the others wait for it
+    and read it from the run's temporary folder, which xdist's workers share."""
+    basetemp = tmp_path_factory.getbasetemp()
+    shared = basetemp.parent if os.environ.get("PYTEST_XDIST_WORKER") else basetemp
+    file = shared / "start-snapshot"
+    with open(shared / "start-snapshot.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if file.with_suffix(".json").exists():
+            return StartSnapshot.load(file, site)
+        snapshot = StartSnapshot.made(browser, site)
+        snapshot.save(file)
+        return snapshot
 
 
 # Back to a returning player who has no saves and no settings; the start-up snapshot, its
