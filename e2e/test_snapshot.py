@@ -185,6 +185,7 @@ def test_a_new_build_does_not_restore_the_old_snapshot(context: BrowserContext, 
         server.stop()
 
 
+@pytest.mark.own_context  # fast_settings adds an init script to the context
 def test_offline_a_returning_visit_starts_from_the_snapshot(context: BrowserContext, site):
     fast_settings(context)
     page, started = visit(context, site.url)  # online: the service worker fills the offline cache
