@@ -214,8 +214,15 @@ class SharedContext:
         if self.context is None:
             self.context = self.browser.new_context(**self.args)
             self.context.on("page", lambda page: page.on("crash", self.crashed))
+            self.context.add_init_script = self.no_init_script  # type: ignore[method-assign]
             self.snapshot.plant(self.context)
         return self.context
+
+    @staticmethod
+    def no_init_script(*_args, **_kwargs) -> None:
+        """A context's init script cannot be taken back: it would run in every later test's pages."""
+        raise AssertionError("an init script added to the shared context stays for every later test: "
+                             "add it to the page, or mark the test own_context")
 
     def crashed(self, _page) -> None:
         self.crash = True
