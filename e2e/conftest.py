@@ -112,6 +112,7 @@ def site() -> Iterator[Server]:
 
 
 SAVED = "() => performance.getEntriesByName('hex:snapshot-saved').length > 0"
+SERVICE_WORKER_ACTIVE = "() => navigator.serviceWorker.ready.then(r => !!r.active)"  # the site is cached
 # Sends the page's stored snapshot to the server; returns its key and digest.
 UPLOAD = """async ([path, digest]) => {
     const cache = await caches.open('hex-snapshot');

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from conftest import ROOT, fast_settings, wait_ready
+from conftest import ROOT, SERVICE_WORKER_ACTIVE, fast_settings, wait_ready
 from helpers import take_first_choice, wait_turn
 from playwright.sync_api import Page, expect
 
@@ -36,7 +36,7 @@ def open_page(page: Page, site, where: str) -> None:
 def test_the_site_passes_chromiums_installability_checks(page: Page, site):
     page.goto(site.url)
     wait_ready(page)
-    page.wait_for_function("() => navigator.serviceWorker.ready.then(r => !!r.active)")
+    page.wait_for_function(SERVICE_WORKER_ACTIVE)
     cdp = page.context.new_cdp_session(page)
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     # Playwright's contexts are incognito-like, which Chromium reports as its own error;

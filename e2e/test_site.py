@@ -7,7 +7,7 @@ import re
 from urllib.parse import urlparse
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, fast_settings, wait_ready
+from conftest import BOOT_TIMEOUT_MS, SERVICE_WORKER_ACTIVE, fast_settings, wait_ready
 from helpers import open_setup, take_first_choice
 from playwright.sync_api import Page, expect
 
@@ -282,7 +282,7 @@ def test_after_one_visit_the_site_plays_with_the_server_stopped(page: Page, fres
     fast_settings(page)
     page.goto(fresh_site.url)
     wait_ready(page)
-    page.wait_for_function("() => navigator.serviceWorker.ready.then(r => !!r.active)", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(SERVICE_WORKER_ACTIVE, timeout=BOOT_TIMEOUT_MS)
     page.wait_for_function("async () => (await caches.keys()).some(k => k.startsWith('hex-table-'))")
     fresh_site.stop()
     page.goto(fresh_site.url + HS_URL.replace("e2e-7", "offline-1"))

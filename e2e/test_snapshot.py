@@ -8,7 +8,8 @@ import json
 import shutil
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, SITE, SNAPSHOT_PATH, Server, fast_settings, on_blank_page, wait_ready
+from conftest import (BOOT_TIMEOUT_MS, SERVICE_WORKER_ACTIVE, SITE, SNAPSHOT_PATH, Server, fast_settings, on_blank_page,
+                      wait_ready)
 from helpers import take_first_choice, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -17,7 +18,6 @@ HOW_IT_STARTED = "() => performance.getEntriesByName('hex:start').map(e => e.det
 SAVED = "() => performance.getEntriesByName('hex:snapshot-saved').length > 0"
 SNAPSHOT_KEYS = "async () => (await (await caches.open('hex-snapshot')).keys()).map(r => r.url)"
 HINT = "() => localStorage.getItem('hex-table:snapshot')"
-SERVICE_WORKER_ACTIVE = "() => navigator.serviceWorker.ready.then(r => !!r.active)"  # the site is cached
 WASM_READS = "() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('/pyodide.asm.wasm')).length"
 
 

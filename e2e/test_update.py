@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 
-from conftest import BOOT_TIMEOUT_MS, SITE, Server, wait_ready
+from conftest import BOOT_TIMEOUT_MS, SERVICE_WORKER_ACTIVE, SITE, Server, wait_ready
 from playwright.sync_api import Page, expect
 
 
@@ -15,7 +15,7 @@ def test_a_new_version_is_offered_with_an_update_prompt(page: Page, tmp_path):
     try:
         page.goto(server.url)
         wait_ready(page)
-        page.wait_for_function("() => navigator.serviceWorker.ready.then(r => !!r.active)",
+        page.wait_for_function(SERVICE_WORKER_ACTIVE,
                                timeout=BOOT_TIMEOUT_MS)
         page.reload()                      # now the service worker controls the page
         wait_ready(page)
