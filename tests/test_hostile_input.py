@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 import random
 import sys
 import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
+from tests.fuzzing import hostile
 
 from pygame_core import CHANCE, GAMES, Match, SaveError, get_game, saves
 from pygame_core.engine import MAX_SEED
@@ -31,9 +31,7 @@ storage = importlib.util.module_from_spec(_spec)
 sys.modules[_spec.name] = storage
 _spec.loader.exec_module(storage)  # type: ignore[union-attr]
 
-SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
-PROPERTY = settings(max_examples=2000 if SOAK else 60, derandomize=not SOAK, database=None,
-                    deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+PROPERTY = hostile(60, 2000)
 FAST = 2.0  # seconds: loading anything refused must not freeze a page
 
 

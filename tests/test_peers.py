@@ -5,7 +5,6 @@ guest nothing beyond its seat's view and the public log."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import string
 import sys
@@ -14,8 +13,9 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from tests.fuzzing import hostile
 
 from pygame_core import CHANCE, Match, get_game
 
@@ -24,10 +24,7 @@ import peers  # noqa: E402
 import presenter  # noqa: E402
 from peers import PeerError, Signal  # noqa: E402
 
-# Hostile input: a sample in the default run, thousands in `make soak`.
-SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
-FUZZ = settings(max_examples=3000 if SOAK else 150, derandomize=not SOAK, database=None, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+FUZZ = hostile(150, 3000)
 
 OFFER = "\r\n".join([
     "v=0", "o=- 7105551412039096770 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0",

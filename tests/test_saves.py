@@ -9,15 +9,15 @@ must still load. Every refusal must take well under a second (`FAST`, generous).
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from tests.fuzzing import hostile
 
 from pygame_core import CHANCE, Match, SaveError, game_ids, get_game, saves
 
@@ -25,10 +25,7 @@ FIXTURES = Path(__file__).parent / "fixtures" / "saves"
 FAST = 1.0
 """Seconds any load may take, accepted or refused (the real bound is far lower)."""
 
-SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
-FUZZ = settings(max_examples=3000 if SOAK else 150, derandomize=not SOAK, database=None,
-                deadline=None, print_blob=True,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = hostile(150, 3000, print_blob=True)
 
 
 def played_match(game_id: str = "hack-and-slash", players: int = 3, decisions: int = 20,
