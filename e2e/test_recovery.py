@@ -23,12 +23,29 @@ AT_ONCE_MS = 30_000
 
 
 @pytest.mark.first_visit
-def test_runtime_that_cannot_load_shows_the_error_panel_with_a_way_on(page: Page, site):
-    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+@pytest.mark.parametrize("when", ["at-once", "late"])
+def test_runtime_that_cannot_load_shows_the_error_panel_with_a_way_on(page: Page, site, when):
+    """Pyodide only logs a failed download of its WebAssembly; whether the browser also
+    reports it as an unhandled rejection depends on how early it fails: "late" fails it
+    once Pyodide has started waiting for it, where that report never comes."""
+    held = []
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort() if when == "at-once" else held.append(route))
     page.goto(site.url)
+    if when == "late":
+        page.wait_for_function("() => performance.getEntriesByName('hex:boot-listening').length")
+        page.wait_for_timeout(500)
+        held[0].abort()
     expect(page.locator("#boot-error")).to_be_visible(timeout=AT_ONCE_MS)
     expect(page.locator("#boot-retry")).to_be_visible()
     expect(page.locator(".game-card")).to_have_count(4)  # the menu is still readable
+
+
+@pytest.mark.own_context  # a route the shared context's service worker would answer unseen
+def test_runtime_that_cannot_load_on_a_returning_visit_shows_the_error_panel(page: Page, site):
+    page.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(site.url)
+    expect(page.locator("#boot-error")).to_be_visible(timeout=AT_ONCE_MS)
+    assert page.evaluate("() => localStorage.getItem('hex-table:snapshot')")  # a returning visit it was
 
 
 @pytest.mark.first_visit

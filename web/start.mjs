@@ -3,7 +3,7 @@
 // the page is up and the player idle, it does the work that can wait: it lets the service
 // worker fill the offline cache, then has a Worker make the snapshot for the next visit.
 // Anything wrong with a stored snapshot means a normal start and a new snapshot.
-import { loadPyodide as loadFresh, version } from "./pyodide/pyodide.mjs";
+import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 import { startArchives } from "./archives.mjs";
 
 // PyScript reads Pyodide's version from this export (and the index URL from our folder,
@@ -113,36 +113,42 @@ function inWorker(job) {
   }).finally(() => worker.terminate());
 }
 
-// Pyodide compiles its WebAssembly only after it has the snapshot; start compiling now, and
-// hand Pyodide that module when it asks (for the length of this load only). Pyodide also
-// begins a download of that file as it starts, which the module makes needless: that one
-// request gets an empty answer (else a returning visit reads the 9.6 MB file twice).
-function compileWhileReading() {
+// Pyodide fetches and compiles its WebAssembly with WebAssembly.instantiateStreaming, and
+// only logs a failure there: its loadPyodide then never settles, and whether the browser
+// reports anything depends on how early the download failed. So every start passes through
+// here, which sends such a failure to the error panel. With a snapshot, Pyodide asks for its
+// WebAssembly only once it has read the snapshot: `ahead` compiles it meanwhile, and
+// Pyodide's own download of it gets an empty answer (else a returning visit reads the
+// 9.6 MB file twice).
+function loadRuntime(options, { ahead = false } = {}) {
   const url = INDEX_URL + "pyodide.asm.wasm";
   const fetching = globalThis.fetch;
   const streaming = WebAssembly.instantiateStreaming;
-  const compiled = WebAssembly.compileStreaming(fetching(url));
-  compiled.catch(() => undefined);
+  const compiled = ahead ? WebAssembly.compileStreaming(fetching(url)) : null;
+  compiled?.catch(() => undefined);
   const restore = () => {
     globalThis.fetch = fetching;
     WebAssembly.instantiateStreaming = streaming;
   };
-  globalThis.fetch = (input, init) => {
-    if (String(input) !== url) return fetching(input, init);
-    globalThis.fetch = fetching;
-    return Promise.resolve(new Response(null));
-  };
-  WebAssembly.instantiateStreaming = async (_source, imports) => {
+  if (ahead) {
+    globalThis.fetch = (input, init) => {
+      if (String(input) !== url) return fetching(input, init);
+      globalThis.fetch = fetching;
+      return Promise.resolve(new Response(null));
+    };
+  }
+  WebAssembly.instantiateStreaming = async (source, imports) => {
     restore();
-    let module;
     try {
-      module = await compiled;
-    } catch {
-      return streaming(fetching(url), imports);
+      const module = await compiled?.catch(() => null);
+      if (module) return { module, instance: await WebAssembly.instantiate(module, imports) };
+      return await streaming(compiled ? fetching(url) : source, imports);
+    } catch (error) {
+      failed(error);
+      throw error;
     }
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
   };
-  return restore;
+  return startPyodide(options).finally(restore);
 }
 
 async function forgetSnapshots() {
@@ -239,9 +245,8 @@ async function start() {
     // Pyodide loads its code while the snapshot is read, and waits for it only to restore it.
     const snapshot = readSnapshot(stored);
     snapshot.catch(() => undefined); // a failure is handled below, never "unhandled"
-    const compiling = compileWhileReading();
     try {
-      const pyodide = await withFiles(await loadFresh({ ...config, _loadSnapshot: snapshot }).finally(compiling));
+      const pyodide = await withFiles(await loadRuntime({ ...config, _loadSnapshot: snapshot }, { ahead: true }));
       timeline("snapshot");
       recoverIfBroken();
       afterStart(pyodide, false);
@@ -250,12 +255,12 @@ async function start() {
       console.warn("Start-up snapshot not used; starting normally:", error);
       timeline("boot", error);
       await forgetSnapshots();
-      const pyodide = await withFiles(await loadFresh(config));
+      const pyodide = await withFiles(await loadRuntime(config));
       afterStart(pyodide, true);
       return pyodide;
     }
   }
-  const pyodide = await withFiles(await loadFresh(config));
+  const pyodide = await withFiles(await loadRuntime(config));
   timeline("boot");
   afterStart(pyodide, true);
   return pyodide;
