@@ -301,6 +301,21 @@ def test_high_contrast_changes_the_boards_themselves(page: Page, site):
     assert sorted(changed) == sorted(GAME_URLS), looks
 
 
+# Animations that never end, as (what, iterations): each repaints its part of the page
+# every frame for as long as the page is open.
+ENDLESS = """() => document.getAnimations()
+    .filter(a => a.effect.getComputedTiming().endTime === Infinity)
+    .map(a => `${a.animationName || a.id || 'web animation'} on ${a.effect.target?.getAttribute('class')}`)"""
+
+
+@pytest.mark.parametrize("where", ["menu", *GAME_URLS])
+def test_a_page_waiting_for_the_player_comes_to_rest(page: Page, site, where):
+    """Hints pulse a few times and then stay lit: nothing moves for ever while a player thinks."""
+    open_page(page, site, where)
+    page.wait_for_timeout(300)  # the board of the player's turn drawn, its hints started
+    assert page.evaluate(ENDLESS) == []
+
+
 def test_reduce_motion_stops_every_animation_and_transition(page: Page, site):
     page.add_init_script("try { localStorage.setItem('hex-table:settings', JSON.stringify({speed: 0, reduced_motion: true})) } catch (e) {}")
     page.goto(site.url + HS_URL.replace("everywhere", "still"))
