@@ -35,6 +35,7 @@ def test_runtime_that_cannot_load_shows_the_error_panel_with_a_way_on(page: Page
         page.wait_for_function("() => performance.getEntriesByName('hex:boot-listening').length")
         page.wait_for_timeout(500)
         held[0].abort()
+        expect(page.locator("#boot-error-detail")).to_contain_text("pyodide.asm.wasm", timeout=AT_ONCE_MS)
     expect(page.locator("#boot-error")).to_be_visible(timeout=AT_ONCE_MS)
     expect(page.locator("#boot-retry")).to_be_visible()
     expect(page.locator(".game-card")).to_have_count(4)  # the menu is still readable
@@ -45,6 +46,7 @@ def test_runtime_that_cannot_load_on_a_returning_visit_shows_the_error_panel(pag
     page.route("**/pyodide.asm.wasm", lambda route: route.abort())
     page.goto(site.url)
     expect(page.locator("#boot-error")).to_be_visible(timeout=AT_ONCE_MS)
+    expect(page.locator("#boot-error-detail")).to_contain_text("pyodide.asm.wasm")
     assert page.evaluate("() => localStorage.getItem('hex-table:snapshot')")  # a returning visit it was
 
 

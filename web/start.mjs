@@ -144,7 +144,8 @@ function loadRuntime(options, { ahead = false } = {}) {
       if (module) return { module, instance: await WebAssembly.instantiate(module, imports) };
       return await streaming(compiled ? fetching(url) : source, imports);
     } catch (error) {
-      failed(error);
+      // A TypeError is a download that failed or was refused; a corrupt file fails to compile.
+      failed(error instanceof TypeError ? `A file the page needs (${new URL(url).pathname}) could not be loaded.` : error);
       throw error;
     }
   };
