@@ -166,9 +166,8 @@ async function forgetSnapshots() {
 // A runtime that cannot start goes to web/boot.mjs's error panel at once, not after its
 // 60-second watchdog. This module runs as soon as it arrives, so it can fail before that
 // panel listens: each failure is marked on the timeline, which web/boot.mjs reads when it
-// starts, as well as announced. Until the page is parsed, errors of any kind count too
-// (Pyodide whose WebAssembly cannot be fetched never settles; its one sign is an unhandled
-// rejection).
+// starts, as well as announced. Until the page is parsed, errors of any kind count too:
+// nothing else on the page runs yet that could raise one.
 function failed(error) {
   const detail = String(error?.message || error);
   performance.mark("hex:failed", { detail });
