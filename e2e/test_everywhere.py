@@ -301,8 +301,8 @@ def test_high_contrast_changes_the_boards_themselves(page: Page, site):
     assert sorted(changed) == sorted(GAME_URLS), looks
 
 
-# Animations that never end, as (what, iterations): each repaints its part of the page
-# every frame for as long as the page is open.
+# Animations that never end, each named with the element it runs on: each repaints its
+# part of the page every frame for as long as the page is open.
 ENDLESS = """() => document.getAnimations()
     .filter(a => a.effect.getComputedTiming().endTime === Infinity)
     .map(a => `${a.animationName || a.id || 'web animation'} on ${a.effect.target?.getAttribute('class')}`)"""
