@@ -6,7 +6,8 @@ one the tests stop with instructions.
 
 A test's browser context is a returning player's: with the start-up snapshot (web/start.mjs)
 that one first visit a run left, planted in its Cache Storage, so a page is ready in about
-1.2 s instead of 3-4 s, and no test's page spends a second core making a snapshot of its own. A worker's tests share one such context, tidied between them (SharedContext).
+1.2 s instead of 3-4 s, and no test's page spends a second core making a snapshot of its
+own. A worker's tests share one such context, tidied between them (SharedContext).
 Tests of the first visit itself are marked `first_visit`; tests that need a context of their
 own, `own_context`.
 """

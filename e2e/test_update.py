@@ -15,8 +15,7 @@ def test_a_new_version_is_offered_with_an_update_prompt(page: Page, tmp_path):
     try:
         page.goto(server.url)
         wait_ready(page)
-        page.wait_for_function(SERVICE_WORKER_ACTIVE,
-                               timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function(SERVICE_WORKER_ACTIVE, timeout=BOOT_TIMEOUT_MS)
         page.reload()                      # now the service worker controls the page
         wait_ready(page)
         expect(page.locator("#offline-status")).to_be_visible()
