@@ -96,8 +96,8 @@ def play_one(game, players: int, options: dict[str, Any], seed: str) -> None:
     assert loaded.state == match.state and meta == {"check": seed}
 
 
-# A bound for a parser that has gone quadratic (hours at these sizes), not a speed target:
-# refusing 2M nested brackets took 1.28 s inside Pyodide on a slow hour of a 2-core machine.
+# A bound that catches a parser gone quadratic (hours at these sizes), not a speed target:
+# a slow hour of a 2-core machine must not fail it.
 REFUSE_LIMIT_S = 5.0
 
 
