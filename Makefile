@@ -78,9 +78,10 @@ bench: site chromium  ## speed and size figures (tools/bench.py)
 gallery: site chromium  ## screenshots of every table (start, a decision, a move, the end) into e2e/artifacts/gallery
 	$(PY) tools/gallery.py
 
-soak: site chromium  ## long property-based runs, and every start-up file taken away in turn
+soak: site chromium  ## long property-based runs; every start-up file taken away, every damage to a snapshot
 	HYPOTHESIS_PROFILE=soak $(PY) -m pytest -q tests -m "slow or not slow" -p no:cacheprovider
-	HYPOTHESIS_PROFILE=soak $(PY) -m pytest -q e2e/test_recovery.py -k every_file -p no:cacheprovider
+	HYPOTHESIS_PROFILE=soak $(PY) -m pytest -q e2e/test_recovery.py e2e/test_snapshot.py -k "every_file or broken" \
+		-p no:cacheprovider
 
 clean:  ## remove build/, site/, .venv and node_modules
 	rm -rf build site $(VENV) node_modules *.egg-info

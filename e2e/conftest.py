@@ -39,6 +39,8 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 # The tests' browser also puts all pages of one site in a context into one process, where
 # V8 reuses the WebAssembly a page of that process still holds (SharedContext.keeper).
 TEST_FLAGS = [*CHROMIUM_FLAGS, "--process-per-site"]
+# `make soak` runs the tests that sample a long list (files, kinds of damage) over all of it.
+SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
 BOOT_TIMEOUT_MS = 90_000  # cold start is ~5 s on 2 cores, far more when the machine is busy
 
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 
 import pytest
-from conftest import fast_settings, wait_ready
+from conftest import SOAK, fast_settings, wait_ready
 from helpers import wait_turn
 from playwright.sync_api import Page, expect
 
@@ -69,7 +68,6 @@ STARTED_OR_FAILED = ("() => document.body.classList.contains('ready')"
 
 # The soak run (make soak) takes every file away in turn; the default run one file of each
 # kind (its extension), picked afresh each run and named in a failure.
-SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
 
 
 def one_of_each_kind(urls: list[str], rng: random.Random) -> list[str]:
