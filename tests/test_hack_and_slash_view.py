@@ -12,7 +12,7 @@ from pygame_core.hack_and_slash.components import QUESTS_BY_ID
 from pygame_core.hack_and_slash.rules import GAME
 from pygame_core.markup import Markup
 
-from test_horrible_hex_view import shown
+from tests.words_check import readable
 
 IDS = "|".join(QUESTS_BY_ID)
 CODES = {
@@ -24,7 +24,7 @@ CODES = {
 
 
 def codes_in(markup: str) -> list[tuple[str, str]]:
-    return [(what, text) for text in shown(markup) for what, pattern in CODES.items() if pattern.search(text)]
+    return [(what, text) for text in readable(markup) for what, pattern in CODES.items() if pattern.search(text)]
 
 
 def test_every_position_is_shown_in_words() -> None:

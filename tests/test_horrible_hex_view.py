@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-from html.parser import HTMLParser
 from typing import Any
 
 from pygame_core.engine import sample_chance
@@ -15,6 +14,7 @@ from pygame_core.horrible_hex.components import GOAL_IDS
 from pygame_core.horrible_hex.rules import GAME, Move
 from pygame_core.markup import Markup
 
+from tests.words_check import readable
 from test_horrible_hex import P01_LINE, SW, H, _p01_slide_state, make, play_out_chance
 
 CODES = {
@@ -28,32 +28,8 @@ CODES = {
         r"\b1 (?:tiles|moves|goals|stars|circles|times)\b|\b(?:0|[2-9]|\d\d+) (?:tile|move|goal|star|circle)\b"
         r"|\(s\)"),
 }
-SHOWN_ATTRIBUTES = ("aria-label", "title", "alt", "placeholder")
-
-
-class Shown(HTMLParser):
-    """What a player can read or hear: text, and the labels and tooltips."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.shown: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.shown += [value or "" for name, value in attrs if name in SHOWN_ATTRIBUTES]
-
-    def handle_data(self, data: str) -> None:
-        self.shown.append(data)
-
-
-def shown(markup: str) -> list[str]:
-    parser = Shown()
-    parser.feed(markup)
-    parser.close()
-    return [text for text in parser.shown if text.strip()]
-
-
 def codes_in(markup: str) -> list[tuple[str, str]]:
-    return [(what, text) for text in shown(markup) for what, pattern in CODES.items() if pattern.search(text)]
+    return [(what, text) for text in readable(markup) for what, pattern in CODES.items() if pattern.search(text)]
 
 
 def ui_states(view: dict[str, Any], rng: random.Random) -> list[dict[str, str]]:

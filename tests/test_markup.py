@@ -22,6 +22,7 @@ from pygame_core import GAMES, game_module
 from pygame_core.engine import play_random_game, sample_chance
 from pygame_core.markup import Markup, escape, join, tag, trusted
 from pygame_core.names import MAX_LENGTH, clean_name, clean_names
+from tests.words_check import parsed_readable, readable
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -181,6 +182,20 @@ def test_every_view_shows_hostile_names_as_text(game_id: str) -> None:
             names = hostile_names(rng, players)
             for seat in [None, *range(players)]:
                 check_view(view_module.render, state.view(seat), {}, names)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_words_tests_read_a_board_as_html_parser_does(game_id: str) -> None:
+    """tests/words_check.py reads boards by splitting at tags, for speed; it must find the
+    same texts as html.parser, with hostile names too."""
+    view_module = importlib.import_module(game_module(game_id, "view"))
+    rng = random.Random(f"readable/{game_id}")
+    for players in PLAYER_COUNTS[game_id]:
+        for state in positions(game_id, players, rng, 3):
+            for names in (markers(players), hostile_names(rng, players)):
+                for seat in [None, *range(players)]:
+                    markup = str(view_module.render(state.view(seat), {}, names))
+                    assert readable(markup) == parsed_readable(markup)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
