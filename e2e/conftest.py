@@ -19,6 +19,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import sys
 import threading
 from pathlib import Path
@@ -39,6 +40,9 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 # The tests' browser also puts all pages of one site in a context into one process, where
 # V8 reuses the WebAssembly a page of that process still holds (SharedContext.keeper).
 TEST_FLAGS = [*CHROMIUM_FLAGS, "--process-per-site"]
+# Not preloaded for each context's window: the address bar's popup, which headless tests
+# never open (half of the 0.8 CPU-s a new context cost).
+UNUSED_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
 # `make soak` runs the tests that sample a long list (files, kinds of damage) over all of it.
 SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
 BOOT_TIMEOUT_MS = 90_000  # cold start is ~5 s on 2 cores, far more when the machine is busy
@@ -311,13 +315,42 @@ def fresh_site() -> Iterator[Server]:
         pass
 
 
+def playwright_disabled_features() -> list[str] | None:
+    """The features Playwright disables when it launches Chromium, read from its bundled
+    source (its version is pinned), or None where the list is not found there."""
+    import playwright
+    folder = Path(playwright.__file__).parent / "driver" / "package" / "lib"
+    for name in ("coreBundle.js", "server/chromium/chromiumSwitches.js"):
+        try:
+            source = (folder / name).read_text()
+        except OSError:
+            continue
+        start = source.find("disabledFeatures = [")
+        end = source.find("]", start)
+        if start >= 0:
+            code = "\n".join(line.split("//")[0] for line in source[start:end].splitlines()[1:])
+            return re.findall(r'"(\w+)"', code)
+    return None
+
+
+@functools.cache
+def launch_args() -> dict:
+    """TEST_FLAGS, and UNUSED_FEATURES disabled beside Playwright's own: Chromium keeps only
+    the last --disable-features it is given, so ours, the longer list, replaces Playwright's."""
+    theirs = playwright_disabled_features()
+    if not theirs:
+        return {"args": TEST_FLAGS}
+    return {"args": [*TEST_FLAGS, "--disable-features=" + ",".join([*theirs, *UNUSED_FEATURES])],
+            "ignore_default_args": ["--disable-features=" + ",".join(theirs)]}
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     chromium = find_chromium()
     if chromium is None:
         pytest.exit("Chromium not found: run `.venv/bin/python tools/check_chromium.py`, which gets one "
                     "or says how", returncode=2)
-    return {**browser_type_launch_args, "executable_path": chromium, "args": TEST_FLAGS}
+    return {**browser_type_launch_args, "executable_path": chromium, **launch_args()}
 
 
 @pytest.fixture(scope="session")

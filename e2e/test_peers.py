@@ -23,7 +23,7 @@ import time
 from typing import Any, Callable
 
 import pytest
-from conftest import (BLANK_PAGE, BLANK_PATH, SITE, SNAPSHOT_PATH, TEST_FLAGS, StartSnapshot, fast_settings,
+from conftest import (BLANK_PAGE, BLANK_PATH, SITE, SNAPSHOT_PATH, StartSnapshot, fast_settings, launch_args,
                       wait_ready)
 from helpers import hack_and_slash_close, near_the_end
 from netns import NetNS
@@ -93,7 +93,7 @@ def ready(page: Page) -> None:
 
 @pytest.fixture(scope="module")
 def lan_browser(lan: NetNS, playwright: Any) -> Any:
-    browser = playwright.chromium.launch(executable_path=lan.wrap_browser(find_chromium()), args=TEST_FLAGS)
+    browser = playwright.chromium.launch(executable_path=lan.wrap_browser(find_chromium()), **launch_args())
     yield browser
     browser.close()
 
