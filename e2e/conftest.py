@@ -41,7 +41,7 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 # V8 reuses the WebAssembly a page of that process still holds (SharedContext.keeper).
 TEST_FLAGS = [*CHROMIUM_FLAGS, "--process-per-site"]
 # Not preloaded for each context's window: the address bar's popup, which headless tests
-# never open (half of the 0.8 CPU-s a new context cost).
+# never open (over a third of what a new context cost the browser).
 UNUSED_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
 # `make soak` runs the tests that sample a long list (files, kinds of damage) over all of it.
 SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
@@ -222,9 +222,8 @@ class SharedContext:
 
     Its keeper, a blank page of the site that stays open, holds Pyodide's compiled module;
     the tests' pages share its process (TEST_FLAGS), where V8 hands them that module rather
-    than compiling it again, with the functions earlier pages had optimised: the browser
-    spent 19% less CPU on e2e/test_everywhere.py and test_snapshot.py (588 CPU-s against
-    729, runs alternated)."""
+    than compiling it again, with the functions earlier pages had optimised (a fifth less
+    of the browser's CPU)."""
 
     def __init__(self, browser, args: dict, snapshot: StartSnapshot) -> None:
         self.browser, self.args, self.snapshot = browser, args, snapshot
@@ -326,10 +325,9 @@ def playwright_disabled_features() -> list[str] | None:
         except OSError:
             continue
         start = source.find("disabledFeatures = [")
-        end = source.find("]", start)
         if start >= 0:
-            code = "\n".join(line.split("//")[0] for line in source[start:end].splitlines()[1:])
-            return re.findall(r'"(\w+)"', code)
+            listed = source[start:source.find("]", start)].splitlines()[1:]
+            return re.findall(r'"(\w+)"', "\n".join(line.split("//")[0] for line in listed))
     return None
 
 

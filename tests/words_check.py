@@ -47,6 +47,8 @@ def readable(markup: str) -> list[str]:
 
 
 class Readable(HTMLParser):
+    """The same reading with html.parser, what `readable` is checked against."""
+
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.texts: list[str] = []
