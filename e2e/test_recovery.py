@@ -68,8 +68,6 @@ STARTED_OR_FAILED = ("() => document.body.classList.contains('ready')"
 
 # The soak run (make soak) takes every file away in turn; the default run one file of each
 # kind (its extension), picked afresh each run and named in a failure.
-
-
 def one_of_each_kind(urls: list[str], rng: random.Random) -> list[str]:
     kinds: dict[str, list[str]] = {}
     for url in urls:
