@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
 
 import pytest
-from conftest import (BOOT_TIMEOUT_MS, SERVICE_WORKER_ACTIVE, SITE, SNAPSHOT_PATH, SOAK, Server, fast_settings,
-                      on_blank_page, wait_ready)
+from conftest import BOOT_TIMEOUT_MS, SERVICE_WORKER_ACTIVE, SOAK, fast_settings, on_blank_page, wait_ready
 from helpers import take_first_choice, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -153,43 +151,6 @@ def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_replaced(context:
     page, started = visit(context, site.url)
     assert started == "snapshot"
     page.close()
-
-
-@pytest.mark.first_visit  # the planted snapshot is for another copy of the site
-def test_a_new_build_does_not_restore_the_old_snapshot(context: BrowserContext, tmp_path, start_snapshot):
-    copy = tmp_path / "site"
-    shutil.copytree(SITE, copy)
-    server = Server(str(copy))
-    server.stash[SNAPSHOT_PATH] = start_snapshot.body  # for plant(), as the test server has it
-    try:
-        start_snapshot.plant(context, server.url)
-        page, started = visit(context, server.url)
-        assert started == "snapshot"
-        page.wait_for_function(SERVICE_WORKER_ACTIVE, timeout=BOOT_TIMEOUT_MS)
-        old_keys = page.evaluate(SNAPSHOT_KEYS)
-        # A new build: a changed file, and so a new build version in every file that has it.
-        sw = (copy / "sw.js").read_text()
-        old = sw.split('const VERSION = "', 1)[1].split('"', 1)[0]
-        new = old[::-1]
-        for name in ("sw.js", "start.mjs"):
-            (copy / name).write_text((copy / name).read_text().replace(old, new))
-        (copy / "styles" / "app.css").write_text((copy / "styles" / "app.css").read_text() + "\n/* next */\n")
-        page.reload()
-        wait_ready(page)
-        expect(page.locator("#update-button")).to_be_visible(timeout=60_000)
-        with page.expect_navigation(timeout=BOOT_TIMEOUT_MS):
-            page.click("#update-button")  # the page reloads into the new build
-        wait_ready(page)
-        assert page.evaluate(HOW_IT_STARTED) == ["boot"]
-        page.wait_for_function(SAVED, timeout=BOOT_TIMEOUT_MS, polling=250)
-        new_keys = page.evaluate(SNAPSHOT_KEYS)
-        assert len(old_keys) == len(new_keys) == 1 and old in old_keys[0] and new in new_keys[0]
-        page.close()
-        page, started = visit(context, server.url)
-        assert started == "snapshot"
-        page.close()
-    finally:
-        server.stop()
 
 
 @pytest.mark.own_context  # fast_settings adds an init script to the context
