@@ -211,19 +211,29 @@ FORGET = """() => {
 }"""
 
 
-# Pyodide's WebAssembly, compiled and held by the shared context's keeper page.
-KEEP_COMPILED = "async () => { window.kept = await WebAssembly.compileStreaming(fetch('/pyodide/pyodide.asm.wasm')); }"
+# Pyodide's WebAssembly, compiled and held by a keeper page; not stored in the HTTP cache, so
+# that a first visit in that context still downloads it.
+KEEP_COMPILED = """async () => {
+    window.kept = await WebAssembly.compileStreaming(fetch('/pyodide/pyodide.asm.wasm', {cache: 'no-store'}));
+}"""
+
+
+def keeper(context, site_url: str):
+    """A blank page of the site that stays open holding Pyodide's compiled module: the
+    context's later pages share its process (TEST_FLAGS), where V8 hands them that module
+    rather than compiling it again, with the functions earlier pages had optimised (a fifth
+    less of the browser's CPU in a shared context; a third in a test that loads ten pages;
+    none in the other tests' own contexts, of one to five pages, where it cost 13% more)."""
+    page = context.new_page()
+    page.goto(site_url + BLANK_PATH.lstrip("/"))
+    page.evaluate(KEEP_COMPILED)
+    return page
 
 
 class SharedContext:
     """One returning player's browser that a worker's tests take turns with: a page load
     there costs about 1.4 CPU-s less than in a context of its own planted anew (its service
-    worker is warm), which a 2-core run of 150 tests feels.
-
-    Its keeper, a blank page of the site that stays open, holds Pyodide's compiled module;
-    the tests' pages share its process (TEST_FLAGS), where V8 hands them that module rather
-    than compiling it again, with the functions earlier pages had optimised (a fifth less
-    of the browser's CPU)."""
+    worker is warm), which a 2-core run of 150 tests feels. Its `keeper` stays open."""
 
     def __init__(self, browser, args: dict, snapshot: StartSnapshot) -> None:
         self.browser, self.args, self.snapshot = browser, args, snapshot
@@ -237,9 +247,7 @@ class SharedContext:
             self.context.on("page", lambda page: page.on("crash", self.crashed))
             self.context.add_init_script = self.no_init_script  # type: ignore[method-assign]
             self.snapshot.plant(self.context)
-            self.keeper = self.context.new_page()
-            self.keeper.goto(self.snapshot.site.url + BLANK_PATH.lstrip("/"))
-            self.keeper.evaluate(KEEP_COMPILED)
+            self.keeper = keeper(self.context, self.snapshot.site.url)
         return self.context
 
     @staticmethod

@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from conftest import BLANK_PATH, KEEP_COMPILED, SOAK, fast_settings, wait_ready
+from conftest import SOAK, fast_settings, keeper, wait_ready
 from helpers import wait_turn
 from playwright.sync_api import Page, expect
 
@@ -90,12 +90,10 @@ FORGET_ALL = """async () => {
 def test_every_file_the_start_needs_shows_the_error_panel_when_it_cannot_be_loaded(site, new_context):
     """A request of a first visit to a game's address fails (as a dropped connection or a
     network change would fail it): the page starts without that file or says it could not,
-    never loads forever. The visits take turns in one context (its storage emptied between
-    them), whose keeper page holds Pyodide's compiled module as the shared context's does."""
+    never loads forever. The visits take turns in one context with a keeper page (its
+    storage emptied between them), not a new context each that compiles Pyodide again."""
     context = new_context(service_workers="block")
-    keeper = context.new_page()
-    keeper.goto(site.url + BLANK_PATH.lstrip("/"))
-    keeper.evaluate(KEEP_COMPILED)
+    blank = keeper(context, site.url)
     address = site.url + HS.format(seed="no-file")
     page = context.new_page()
     requested: list[str] = []
@@ -109,7 +107,7 @@ def test_every_file_the_start_needs_shows_the_error_panel_when_it_cannot_be_load
         files = one_of_each_kind(files, random.Random())
     stuck = []
     for url in files:
-        keeper.evaluate(FORGET_ALL)
+        blank.evaluate(FORGET_ALL)
         probe = context.new_page()
         probe.route(url, lambda route: route.abort("internetdisconnected"))
         probe.goto(address)
