@@ -20,11 +20,11 @@ STAGE := $(PY) tools/stage.py
 run: site  ## set up, build the site and serve it on loopback, port 8000 (make run PORT=8001)
 	$(PY) tools/serve.py --port $(PORT)
 
+# The type check and the Pyodide tests each keep one core busy: they run side by side.
 test: site chromium  ## set up, build, then type check, unit, Pyodide and browser tests, each with counts and time
 	@$(STAGE) --reset
-	@$(STAGE) "type check" -- $(PY) -m mypy
+	@$(STAGE) "type check" -- $(PY) -m mypy --beside "pyodide tests" -- node tools/pyodide_tests.mjs
 	@$(STAGE) "unit tests" -- $(PY) -m pytest $(UNIT_OPTS) tests $(PYTEST_ARGS)
-	@$(STAGE) "pyodide tests" -- node tools/pyodide_tests.mjs
 	@$(STAGE) "browser tests" -- $(PY) -m pytest $(E2E_OPTS) e2e $(PYTEST_ARGS)
 	@$(STAGE) --summary
 

@@ -1,14 +1,17 @@
 """Run one stage of `make test` and say what it did: its name, its counts, its time.
 
     python tools/stage.py "unit tests" -- python -m pytest -q tests
+    python tools/stage.py "type check" -- mypy --beside "pyodide tests" -- node tools/pyodide_tests.mjs
     python tools/stage.py --summary        # every stage since the last --reset
     python tools/stage.py --reset
 
 The command's output passes through as it comes; at the end one line such as
 "== unit tests: 621 passed, 2 skipped; 3m12s" (counts from pytest's, mypy's or the
-Pyodide runner's closing line). Stages are recorded in build/stages.log for --summary,
-which ends with a plain "total: N passed, N failed" line; a failing stage prints the
-summary so far, since make stops there.
+Pyodide runner's closing line). Stages given with --beside run at the same time as the
+first (each of those keeps one core busy, and the machine has two); their output follows
+when they end. Stages are recorded in build/stages.log for --summary, which ends with a
+plain "total: N passed, N failed" line; a failing stage prints the summary so far, since
+make stops there.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -75,29 +79,74 @@ def summary() -> None:
         print(f"   {e['name']:<15} {duration(e['seconds']):>7}  {e['counts']}  {mark}")
         for key, value in tally(e["counts"]).items():
             totals[key if key in totals else "failed"] += value
-    print(f"   {'all':<15} {duration(sum(e['seconds'] for e in entries)):>7}")
+    # Stages that ran beside each other count once: from the first start to the last end.
+    print(f"   {'all':<15} {duration(max(e['ended'] for e in entries) - min(e['started'] for e in entries)):>7}")
     print(f"total: {totals['passed']} passed, {totals['failed']} failed, {totals['skipped']} skipped")
 
 
-def run(name: str, command: list[str]) -> int:
-    print(f"\n== {name}: {' '.join(command)}", flush=True)
-    started = time.monotonic()
-    tail = b""
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    assert proc.stdout is not None
-    # Bytes as they come, not lines: pytest's progress dots arrive without a newline.
-    while chunk := os.read(proc.stdout.fileno(), 65536):
-        sys.stdout.buffer.write(chunk)
-        sys.stdout.flush()
-        tail = (tail + chunk)[-16384:]
-    code = proc.wait()
-    took = time.monotonic() - started
-    said = counts(tail.decode(errors="replace").splitlines())
-    record({"name": name, "seconds": took, "counts": said, "code": code})
-    print(f"== {name}: {said}; {duration(took)}" + ("" if code == 0 else f"; FAILED (exit {code})"), flush=True)
-    if code:
+class Stage:
+    """One stage's command, started; `finish()` waits for it and says what it did. A live
+    stage's output passes through as it comes, another's is kept until it ends."""
+
+    def __init__(self, name: str, command: list[str], live: bool) -> None:
+        beside = "" if live else " (beside the stage above; its output when it ends)"
+        print(f"\n== {name}: {' '.join(command)}{beside}", flush=True)
+        self.name, self.live = name, live
+        self.kept = None if live else tempfile.TemporaryFile()
+        self.started = time.time()
+        self.proc = subprocess.Popen(command, stdout=subprocess.PIPE if live else self.kept, stderr=subprocess.STDOUT)
+
+    def finish(self) -> int:
+        tail = b""
+        if self.kept is None:
+            assert self.proc.stdout is not None
+            # Bytes as they come, not lines: pytest's progress dots arrive without a newline.
+            while chunk := os.read(self.proc.stdout.fileno(), 65536):
+                sys.stdout.buffer.write(chunk)
+                sys.stdout.flush()
+                tail = (tail + chunk)[-16384:]
+            code = self.proc.wait()
+        else:
+            code = self.proc.wait()
+            print(f"\n== {self.name}, which ran beside:", flush=True)
+            self.kept.seek(0)
+            while chunk := self.kept.read(65536):
+                sys.stdout.buffer.write(chunk)
+                tail = (tail + chunk)[-16384:]
+            sys.stdout.flush()
+        ended = time.time()
+        said = counts(tail.decode(errors="replace").splitlines())
+        record({"name": self.name, "seconds": ended - self.started, "counts": said, "code": code,
+                "started": self.started, "ended": ended})
+        print(f"== {self.name}: {said}; {duration(ended - self.started)}" + ("" if code == 0 else f"; FAILED (exit {code})"),
+              flush=True)
+        return code
+
+
+def run(stages: list[tuple[str, list[str]]]) -> int:
+    """The stages at the same time, the first one's output live; the first failure's code."""
+    running = [Stage(name, command, live=i == 0) for i, (name, command) in enumerate(stages)]
+    codes = [stage.finish() for stage in running]
+    failed = next((code for code in codes if code), 0)
+    if failed:
         summary()
-    return code
+    return failed
+
+
+def parse(argv: list[str]) -> list[tuple[str, list[str]]] | None:
+    """NAME -- COMMAND [--beside NAME -- COMMAND]...; None if it is not that."""
+    stages = []
+    while True:
+        if len(argv) < 3 or argv[1] != "--":
+            return None
+        rest = argv[2:]
+        cut = rest.index("--beside") if "--beside" in rest else len(rest)
+        if cut == 0:
+            return None
+        stages.append((argv[0], rest[:cut]))
+        if cut == len(rest):
+            return stages
+        argv = rest[cut + 1:]
 
 
 def main(argv: list[str]) -> int:
@@ -108,10 +157,11 @@ def main(argv: list[str]) -> int:
     if argv == ["--summary"]:
         summary()
         return 0
-    if len(argv) < 3 or argv[1] != "--":
+    stages = parse(argv)
+    if stages is None:
         print(__doc__, file=sys.stderr)
         return 2
-    return run(argv[0], argv[2:])
+    return run(stages)
 
 
 if __name__ == "__main__":
