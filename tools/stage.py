@@ -76,7 +76,7 @@ def summary() -> None:
     totals = {"passed": 0, "failed": 0, "skipped": 0}
     for e in entries:
         mark = "ok" if e["code"] == 0 else f"FAILED (exit {e['code']})"
-        print(f"   {e['name']:<15} {duration(e['seconds']):>7}  {e['counts']}  {mark}")
+        print(f"   {e['name']:<15} {duration(e['ended'] - e['started']):>7}  {e['counts']}  {mark}")
         for key, value in tally(e["counts"]).items():
             totals[key if key in totals else "failed"] += value
     # Stages that ran beside each other count once: from the first start to the last end.
@@ -91,7 +91,7 @@ class Stage:
     def __init__(self, name: str, command: list[str], live: bool) -> None:
         beside = "" if live else " (beside the stage above; its output when it ends)"
         print(f"\n== {name}: {' '.join(command)}{beside}", flush=True)
-        self.name, self.live = name, live
+        self.name = name
         self.kept = None if live else tempfile.TemporaryFile()
         self.started = time.time()
         self.proc = subprocess.Popen(command, stdout=subprocess.PIPE if live else self.kept, stderr=subprocess.STDOUT)
@@ -116,8 +116,7 @@ class Stage:
             sys.stdout.flush()
         ended = time.time()
         said = counts(tail.decode(errors="replace").splitlines())
-        record({"name": self.name, "seconds": ended - self.started, "counts": said, "code": code,
-                "started": self.started, "ended": ended})
+        record({"name": self.name, "counts": said, "code": code, "started": self.started, "ended": ended})
         print(f"== {self.name}: {said}; {duration(ended - self.started)}" + ("" if code == 0 else f"; FAILED (exit {code})"),
               flush=True)
         return code
