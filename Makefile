@@ -41,7 +41,7 @@ e2e: site chromium  ## browser tests only, E2E_WORKERS=2 at once
 	@$(STAGE) --reset
 	@$(STAGE) "browser tests" -- $(PY) -m pytest $(E2E_OPTS) e2e $(PYTEST_ARGS)
 
-# Debian's /usr/bin/chromium, $CHROMIUM, or Playwright's own downloaded into .venv.
+# $CHROMIUM, Debian's chromium-headless-shell or chromium, or Playwright's own downloaded into .venv.
 chromium: setup  ## find the browser for the e2e tests, or download Playwright's
 	@$(PY) tools/check_chromium.py
 

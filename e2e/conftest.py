@@ -1,8 +1,8 @@
 """End-to-end fixtures: the built site served on loopback, Debian's (or any) Chromium.
 
 `make test` builds site/ first. The browser is the one tools/check_chromium.py finds
-($CHROMIUM, /usr/bin/chromium, or Playwright's own that `make test` downloads); without
-one the tests stop with instructions.
+($CHROMIUM, Debian's headless shell or its full Chromium, or Playwright's own that
+`make test` downloads); without one the tests stop with instructions.
 
 A test's browser context is a returning player's: with the start-up snapshot (web/start.mjs)
 that one first visit a run left, planted in its Cache Storage, so a page is ready in about

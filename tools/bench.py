@@ -343,7 +343,7 @@ def main() -> None:
     args = parser.parse_args()
     from check_chromium import find_chromium
     from conftest import CHROMIUM_FLAGS
-    chromium = find_chromium()
+    chromium = find_chromium(shell_first=False)  # what players run: the full browser where there is one
     if chromium is None:
         sys.exit("Chromium not found: run `.venv/bin/python tools/check_chromium.py`, which gets one or says how")
     from playwright.sync_api import sync_playwright

@@ -92,7 +92,7 @@ def main() -> int:
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     start = time.perf_counter()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=find_chromium(), args=FLAGS)
+        browser = p.chromium.launch(executable_path=find_chromium(shell_first=False), args=FLAGS)  # as players see it
         try:
             for game in args.games:
                 for tag, size in SIZES.items():
