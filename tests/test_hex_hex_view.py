@@ -170,3 +170,23 @@ def test_the_list_of_what_just_happened_writes_a_repeated_happening_once_with_a_
     assert listed, out
     items = re.findall(r"<li>(.*?)</li>", listed.group(1))
     assert items == ["Bo throws away a card at random, face down (3 times)", "Cy shouts HEX-HEX!"]
+
+
+def test_a_seats_badge_stays_on_the_table_clear_of_its_name_and_its_played_card():
+    """Every seat of every table size, with the longest badge: inside the viewBox, and not over
+    the name (the box's top 28 units) or the card played (its units 57-79)."""
+    from pygame_core.hex_hex.board import FX_H, H, SEAT_H, SEAT_W, W, _pos, badge_box, badges
+    longest = max((words for kind in ("hexed", "challenge_failed", "race", "spite")
+                   for _seat, words, _cls in badges({"kind": kind, "seat": 0, "lost": 10, "by": 1, "gained": 10,
+                                                     "liar": 1, "given": 10, "target": 1,
+                                                     "slowest": [(0, 1)]})), key=len)
+    for players in range(2, 7):
+        for seat in range(players):
+            x, y = _pos({"players": players, "seat": 0}, seat)
+            left, top = x - SEAT_W / 2, y - SEAT_H / 2
+            bx, by, width = badge_box(left, top, longest)
+            where = f"{players} players, seat {seat}"
+            assert 0 <= bx and bx + width <= W and 0 <= by and by + FX_H <= H, where
+            clear_of_name = by + FX_H <= top + 4 or by >= top + 28
+            clear_of_card = by + FX_H <= top + 57 or by >= top + 79
+            assert clear_of_name and clear_of_card, where

@@ -22,6 +22,7 @@ from .components import CARDS_BY_ID, CATEGORY_NAMES
 
 W, H = 560, 364
 SEAT_W, SEAT_H = 160, 84  # a seat's box on the table, in viewBox units
+FX_H = 22  # the height of the badge saying what just happened to a seat
 CX, CY, RX, RY = 280, 182, 196, 126
 HEX_AT, ARROW_FROM = 0.46, 0.62  # where Hex tokens sit between a seat and the centre; where arrows start
 SIGN_WORDS = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
@@ -158,6 +159,17 @@ def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
+def badge_box(left: float, top: float, text: str) -> tuple[float, float, float]:
+    """Where the badge saying `text` goes on the seat box at (left, top): x, y and width. By the
+    box's right corner, inside the table, on its top edge clear of the name; a seat at the
+    table's top edge has no room above it and gets it on its bottom edge, clear of the card
+    it played."""
+    width = 22 + 7.5 * len(text)  # room for the pill's rounded ends
+    x = min(left + SEAT_W - width + 8, W - width - 2)
+    y = top - FX_H + 4 if top >= FX_H - 4 else top + SEAT_H - 4
+    return x, y, width
+
+
 @functools.lru_cache(maxsize=1024)
 def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, current: bool, voice: int,
                  hand: int, marks: str, wins: int | None, card: str, card_text: str, fresh: bool,
@@ -178,11 +190,10 @@ def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, cu
             data_piece=card_piece, role="img", aria_label=card_text)
     badge = None
     if fx_text:
-        width = 14 + 7.5 * len(fx_text)
-        bx = min(left + SEAT_W - width + 8, W - width - 2)   # by the seat's corner, inside the table
-        badge = tag("g", tag("rect", x=f"{bx:.0f}", y=f"{top - 14:.0f}",
-                             width=f"{width:.0f}", height=22, rx=11),
-                    tag("text", fx_text, x=f"{bx + width / 2:.0f}", y=f"{top + 2:.0f}",
+        bx, by, width = badge_box(left, top, fx_text)
+        badge = tag("g", tag("rect", x=f"{bx:.0f}", y=f"{by:.0f}",
+                             width=f"{width:.0f}", height=FX_H, rx=FX_H // 2),
+                    tag("text", fx_text, x=f"{bx + width / 2:.0f}", y=f"{by + 16:.0f}",
                         text_anchor="middle"),
                     class_=f"hx-fx {fx_cls}", data_piece=fx_piece, role="img", aria_label=f"{name}: {fx_text}")
     return tag(
