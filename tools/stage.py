@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import Callable
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LOG = os.path.join(ROOT, "build", "stages.log")
@@ -84,6 +85,17 @@ def summary() -> None:
     print(f"total: {totals['passed']} passed, {totals['failed']} failed, {totals['skipped']} skipped")
 
 
+def pass_through(read: Callable[[int], bytes]) -> bytes:
+    """Copy what `read` gives to our output as it comes, bytes and not lines (pytest's
+    progress dots arrive without a newline); returns the last 16 KB, for the counts."""
+    tail = b""
+    while chunk := read(65536):
+        sys.stdout.buffer.write(chunk)
+        sys.stdout.flush()
+        tail = (tail + chunk)[-16384:]
+    return tail
+
+
 class Stage:
     """One stage's command, started; `finish()` waits for it and says what it did. A live
     stage's output passes through as it comes, another's is kept until it ends."""
@@ -97,23 +109,16 @@ class Stage:
         self.proc = subprocess.Popen(command, stdout=subprocess.PIPE if live else self.kept, stderr=subprocess.STDOUT)
 
     def finish(self) -> int:
-        tail = b""
         if self.kept is None:
             assert self.proc.stdout is not None
-            # Bytes as they come, not lines: pytest's progress dots arrive without a newline.
-            while chunk := os.read(self.proc.stdout.fileno(), 65536):
-                sys.stdout.buffer.write(chunk)
-                sys.stdout.flush()
-                tail = (tail + chunk)[-16384:]
+            fd = self.proc.stdout.fileno()
+            tail = pass_through(lambda size: os.read(fd, size))
             code = self.proc.wait()
         else:
             code = self.proc.wait()
             print(f"\n== {self.name}, which ran beside:", flush=True)
             self.kept.seek(0)
-            while chunk := self.kept.read(65536):
-                sys.stdout.buffer.write(chunk)
-                tail = (tail + chunk)[-16384:]
-            sys.stdout.flush()
+            tail = pass_through(self.kept.read)
         ended = time.time()
         said = counts(tail.decode(errors="replace").splitlines())
         record({"name": self.name, "counts": said, "code": code, "started": self.started, "ended": ended})
