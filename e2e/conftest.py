@@ -22,6 +22,7 @@ import os
 import re
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Iterator
 
@@ -46,6 +47,11 @@ UNUSED_FEATURES = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
 # `make soak` runs the tests that sample a long list (files, kinds of damage) over all of it.
 SOAK = os.environ.get("HYPOTHESIS_PROFILE") == "soak"
 BOOT_TIMEOUT_MS = 90_000  # cold start is ~5 s on 2 cores, far more when the machine is busy
+# How often a test's wait_for_function checks its predicate: Playwright's default, every
+# animation frame, keeps a waiting page drawing 60 frames a second (the game-playing tests
+# took 4% more CPU and time with it, alternated). tests/test_e2e_waits.py sees that every
+# call passes it.
+POLL_MS = 20
 
 
 # Paths the test server adds to the site: a blank page on its origin, and the start-up
@@ -380,12 +386,21 @@ PAGE_STATE = """() => JSON.stringify({
 def page_state(page) -> str:
     """What the page was doing, its console and its errors; never waits long for a stuck page."""
     try:
-        state = page.wait_for_function(PAGE_STATE, timeout=5_000).json_value()
+        state = page.wait_for_function(PAGE_STATE, timeout=5_000, polling=POLL_MS).json_value()
     except Exception as error:  # noqa: BLE001 - a frozen or crashed page says so instead
         state = f"(page did not answer: {str(error).splitlines()[0]})"
     console = [f"{m.type}: {m.text[:300]}" for m in page.console_messages()][-20:]
     errors = [str(e)[:300] for e in page.page_errors()][-10:]
     return f"{state}\nconsole: {console}\nerrors: {errors}"
+
+
+def wait_until(page, script: str, timeout_ms: int = 30_000) -> None:
+    """Until the async function `script` answers true. Not wait_for_function: it takes the
+    promise an async predicate returns for a true answer, and stops at once."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(script):
+        assert time.monotonic() < deadline, f"not true within {timeout_ms} ms: {script}"
+        page.wait_for_timeout(POLL_MS)
 
 
 def wait_ready(page) -> None:

@@ -10,7 +10,7 @@ import re
 import sys
 from typing import Any, Callable
 
-from conftest import ROOT, fast_settings, wait_ready
+from conftest import POLL_MS, ROOT, fast_settings, wait_ready
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from pygame_core import Match, get_game, saves
@@ -39,7 +39,7 @@ def open_setup(page: Page, url: str, game_id: str, players: int) -> Locator:
 
 def wait_turn(page: Page) -> bool:
     """Wait until a human may act; False once the game is over."""
-    page.wait_for_function(TURN_OR_OVER, timeout=90_000)
+    page.wait_for_function(TURN_OR_OVER, timeout=90_000, polling=POLL_MS)
     return "Game over" not in page.inner_text("#turn")
 
 
@@ -77,7 +77,7 @@ def act_and_wait_redraw(page: Page, act) -> None:
     was taken (a refused one leaves the old board and times out here)."""
     page.evaluate(MARK_BOARD)
     act()
-    page.wait_for_function(BOARD_REDRAWN, timeout=30_000)
+    page.wait_for_function(BOARD_REDRAWN, timeout=30_000, polling=POLL_MS)
 
 
 def click_and_wait_redraw(page: Page, locator) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from conftest import ROOT, SERVICE_WORKER_ACTIVE, fast_settings, wait_ready
+from conftest import POLL_MS, ROOT, SERVICE_WORKER_ACTIVE, fast_settings, wait_ready
 from helpers import take_first_choice, wait_turn
 from playwright.sync_api import Page, expect
 
@@ -30,13 +30,13 @@ def open_page(page: Page, site, where: str) -> None:
     wait_ready(page)
     if where != "menu":
         page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)",
-                               timeout=60_000)
+                               timeout=60_000, polling=POLL_MS)
 
 
 def test_the_site_passes_chromiums_installability_checks(page: Page, site):
     page.goto(site.url)
     wait_ready(page)
-    page.wait_for_function(SERVICE_WORKER_ACTIVE)
+    page.wait_for_function(SERVICE_WORKER_ACTIVE, polling=POLL_MS)
     cdp = page.context.new_cdp_session(page)
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     # Playwright's contexts are incognito-like, which Chromium reports as its own error;
@@ -136,7 +136,7 @@ def test_focus_stays_on_the_board_after_a_move_with_enter(page: Page, site):
     before = page.locator("#log li").count()
     page.locator("#board [data-action]").first.focus()
     page.keyboard.press("Enter")
-    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}", polling=POLL_MS)
     assert wait_turn(page)  # the computers have played too
     assert page.evaluate("() => !!document.activeElement.closest('#board')"), page.evaluate(
         "() => document.activeElement.outerHTML.slice(0, 120)")
@@ -165,7 +165,7 @@ def test_a_whole_game_with_the_keyboard_only(page: Page, site):
         outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
         assert outline != "none", "the focused choice shows no focus ring"
         page.keyboard.press("Enter")
-        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}", polling=POLL_MS)
     expect(page.locator("#turn")).to_contain_text("Game over")
 
 
@@ -235,7 +235,7 @@ def test_a_whole_game_of_each_title_with_the_keyboard_only(page: Page, site, gam
         assert page.evaluate(KEY_CHOICE), "a choice on the board cannot be reached with Tab"
         assert page.evaluate(FOCUS_SHOWS), "the focused choice looks the same as when not focused"
         page.keyboard.press("Enter")
-        page.wait_for_function(f"before => ({BOARD_AND_LOG})() !== before", arg=before, timeout=30_000)
+        page.wait_for_function(f"before => ({BOARD_AND_LOG})() !== before", arg=before, timeout=30_000, polling=POLL_MS)
     raise AssertionError("the game did not end")
 
 
@@ -277,7 +277,8 @@ def test_high_contrast_text_on_the_game_screen_is_at_least_7_to_1(page: Page, si
     page.add_init_script("try { localStorage.setItem('hex-table:settings', JSON.stringify({speed: 0, high_contrast: true})) } catch (e) {}")
     page.goto(site.url + GAME_URLS[where])
     wait_ready(page)
-    page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)", timeout=60_000)
+    page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)",
+                           timeout=60_000, polling=POLL_MS)
     assert page.evaluate("document.body.classList.contains('high-contrast')")
     low = page.evaluate(CONTRAST)
     assert low == [], low[:10]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from conftest import fast_settings, wait_ready
+from conftest import POLL_MS, fast_settings, wait_ready
 from helpers import act_and_wait_redraw, click_and_wait_redraw, final_scores, wait_turn
 from playwright.sync_api import Page, expect
 
@@ -94,7 +94,8 @@ def play_one_game(page: Page, max_clicks: int = 400) -> dict:
                 # Passing is Ada's only choice: against computers the table passes for her.
                 page.wait_for_function("() => !document.querySelector('#board .hx-response [data-action=\"pass\"]')"
                                        " || document.querySelector('#board .hx-response [data-action^=\"null \"],"
-                                       " #board .hx-response [data-action^=\"detonate \"]')", timeout=30_000)
+                                       " #board .hx-response [data-action^=\"detonate \"]')",
+                                       timeout=30_000, polling=POLL_MS)
                 seen["auto_passes"] = seen.get("auto_passes", 0) + 1
             continue
         intended = board.locator(".hx-prompt", has_text="You are The Intended")
@@ -226,7 +227,7 @@ def test_hot_seat_asks_the_whole_table_once_per_response_window(page: Page, site
     passed = f"{' and '.join(names)} pass." if len(names) <= 2 else \
         f"{', '.join(names[:-1])} and {names[-1]} pass."
     page.wait_for_function("text => [...document.querySelectorAll('#log .log-turn ol > li')]"
-                           ".some(li => li.textContent === text)", arg=passed)
+                           ".some(li => li.textContent === text)", arg=passed, polling=POLL_MS)
     new = log_lines(page)[1]
     assert passed in new, new  # a run of passes reads as one line
 

@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from conftest import SOAK, fast_settings, keeper, wait_ready
+from conftest import POLL_MS, SOAK, fast_settings, keeper, wait_ready
 from helpers import wait_turn
 from playwright.sync_api import Page, expect
 
@@ -31,7 +31,7 @@ def test_runtime_that_cannot_load_shows_the_error_panel_with_a_way_on(page: Page
     page.route("**/pyodide.asm.wasm", lambda route: route.abort() if when == "at-once" else held.append(route))
     page.goto(site.url)
     if when == "late":
-        page.wait_for_function("() => performance.getEntriesByName('hex:boot-listening').length")
+        page.wait_for_function("() => performance.getEntriesByName('hex:boot-listening').length", polling=POLL_MS)
         page.wait_for_timeout(500)
         held[0].abort()
         expect(page.locator("#boot-error-detail")).to_contain_text("pyodide.asm.wasm", timeout=AT_ONCE_MS)

@@ -4,7 +4,7 @@ and the Content-Security-Policy holds for a whole session."""
 from __future__ import annotations
 
 import pytest
-from conftest import fast_settings, wait_ready
+from conftest import POLL_MS, fast_settings, wait_ready
 from helpers import take_first_choice
 from playwright.sync_api import Page, expect
 
@@ -29,7 +29,8 @@ def test_a_player_named_with_markup_shows_literally_and_runs_nothing(page: Page,
     expect(page.locator("#game")).to_be_visible()
     expect(page.locator("#scores")).to_contain_text(MARKUP[:24])
     assert page.locator("#board img, #scores img, #log img").count() == 0
-    page.wait_for_function("() => /your turn|Game over/.test(document.getElementById('turn').textContent)")
+    page.wait_for_function("() => /your turn|Game over/.test(document.getElementById('turn').textContent)",
+                           polling=POLL_MS)
     page.locator("#board [data-action]").first.click()
     page.wait_for_timeout(500)
     assert dialogs == []
@@ -136,9 +137,10 @@ def test_a_stored_save_with_a_bad_revision_opens_and_saves(page: Page, site, rev
     page.goto(site.url + "#play=rev")
     wait_ready(page)
     expect(page.locator("#game")).to_be_visible()
-    page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)")
+    page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)", polling=POLL_MS)
     page.locator("#board [data-action]").first.click()
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('hex-table:save:rev')).meta.rev >= 1")
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('hex-table:save:rev')).meta.rev >= 1",
+                           polling=POLL_MS)
 
 
 def test_a_full_storage_still_lists_saves_and_saves_once_space_is_freed(page: Page, site):
@@ -165,9 +167,10 @@ def test_a_full_storage_still_lists_saves_and_saves_once_space_is_freed(page: Pa
     expect(page.locator("#game")).to_be_visible()
     expect(page.locator("#notice")).to_contain_text("Could not save")
     page.evaluate("() => { for (const k of Object.keys(localStorage)) if (k.startsWith('filler')) localStorage.removeItem(k); }")
-    page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)")
+    page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)", polling=POLL_MS)
     page.locator("#board [data-action]").first.click()
-    page.wait_for_function("() => Object.keys(localStorage).filter(k => k.startsWith('hex-table:save:hack')).length == 1")
+    page.wait_for_function("() => Object.keys(localStorage).filter(k => k.startsWith('hex-table:save:hack')).length == 1",
+                           polling=POLL_MS)
 
 
 def test_an_edited_save_is_marked_in_the_menu(page: Page, site, tmp_path):

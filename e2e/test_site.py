@@ -7,7 +7,7 @@ import re
 from urllib.parse import urlparse
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, SERVICE_WORKER_ACTIVE, fast_settings, wait_ready
+from conftest import BOOT_TIMEOUT_MS, POLL_MS, SERVICE_WORKER_ACTIVE, fast_settings, wait_ready, wait_until
 from helpers import open_setup, take_first_choice
 from playwright.sync_api import Page, expect
 
@@ -19,7 +19,7 @@ def human_turn_or_over(page: Page) -> str:
     page.wait_for_function(
         "() => /your turn|Game over/.test(document.getElementById('turn').textContent)"
         " && !document.getElementById('board').classList.contains('thinking')",
-        timeout=60_000)
+        timeout=60_000, polling=POLL_MS)
     return "over" if "Game over" in page.inner_text("#turn") else "turn"
 
 
@@ -37,7 +37,7 @@ def play_hack_and_slash_to_the_end(page: Page, max_moves: int = 400) -> dict:
         buttons = page.locator("#board [data-action]")
         before = page.locator("#log li").count()
         buttons.first.click()
-        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}", polling=POLL_MS)
     raise AssertionError("the game did not end")
 
 
@@ -282,8 +282,8 @@ def test_after_one_visit_the_site_plays_with_the_server_stopped(page: Page, fres
     fast_settings(page)
     page.goto(fresh_site.url)
     wait_ready(page)
-    page.wait_for_function(SERVICE_WORKER_ACTIVE, timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_function("async () => (await caches.keys()).some(k => k.startsWith('hex-table-'))")
+    page.wait_for_function(SERVICE_WORKER_ACTIVE, timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
+    wait_until(page, "async () => (await caches.keys()).some(k => k.startsWith('hex-table-'))")
     fresh_site.stop()
     page.goto(fresh_site.url + HS_URL.replace("e2e-7", "offline-1"))
     wait_ready(page)
@@ -379,7 +379,8 @@ def test_a_board_stays_hidden_until_its_stylesheet_has_come_or_failed(page: Page
     page.route("**/styles/horrible-hex.css", lambda route: held.append(route))
     page.goto(site.url + "?game=horrible-hex&seats=2&bots=1&seed=styles-2", wait_until="commit")
     wait_ready(page)
-    page.wait_for_function("() => document.querySelector('#board [data-action]')", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.querySelector('#board [data-action]')",
+                           timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
     expect(page.locator("#game")).to_have_class(re.compile(r"\bstyles-pending\b"))
     expect(page.locator("#board")).to_be_hidden()
     assert len(held) == 1
@@ -408,7 +409,8 @@ def test_a_game_slow_to_download_says_so_and_opens_only_what_was_asked_for_last(
     page.click(".new-game[data-game='horrible-hex']")
     expect(page.locator("#setup-title")).to_have_text("New game of Horrible Hex")
     held[1].continue_()
-    page.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.endsWith('/hex_hex.tar.gz'))")
+    page.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.endsWith('/hex_hex.tar.gz'))",
+                           polling=POLL_MS)
     page.wait_for_timeout(300)
     expect(page.locator("#setup-title")).to_have_text("New game of Horrible Hex")
     expect(page.locator("#banner")).to_be_hidden()
@@ -421,5 +423,6 @@ def test_a_computer_player_fetches_the_bytecode_of_its_own_game_only(page: Page,
     page.on("request", lambda r: bundles.append(r.url.rsplit("/", 1)[-1]) if "/bytecode-" in r.url else None)
     page.goto(site.url + "?game=hex-please&seats=2&bots=2&level=easy&seed=e2e-bytecode")
     wait_ready(page)
-    page.wait_for_function("() => document.querySelectorAll('#log li').length > 2", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.querySelectorAll('#log li').length > 2",
+                           timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
     assert bundles == ["bytecode-hex_please-cpython-314.zip"], bundles

@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, SERVICE_WORKER_ACTIVE, SOAK, fast_settings, on_blank_page, wait_ready
+from conftest import BOOT_TIMEOUT_MS, POLL_MS, SERVICE_WORKER_ACTIVE, SOAK, fast_settings, on_blank_page, wait_ready
 from helpers import take_first_choice, wait_turn
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -39,7 +39,7 @@ def first_visit(context: BrowserContext, url: str) -> None:
     # The page's own modules are in it, so a returning visit compiles nothing of ours.
     assert made["skipped"] == [] and {"app", "browser", "peerplay"} <= set(made["page"]), made
     assert page.evaluate(HINT) in page.evaluate(SNAPSHOT_KEYS)  # the next visit knows to look
-    page.wait_for_function(SERVICE_WORKER_ACTIVE, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(SERVICE_WORKER_ACTIVE, timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
     page.close()
 
 
@@ -47,7 +47,8 @@ def play_a_move(page: Page) -> None:
     assert wait_turn(page)
     before = page.locator("#log li").count()
     take_first_choice(page)
-    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}", timeout=60_000)
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}",
+                           timeout=60_000, polling=POLL_MS)
 
 
 def seeds(page: Page) -> set[str]:
@@ -158,7 +159,7 @@ def test_offline_a_returning_visit_starts_from_the_snapshot(context: BrowserCont
     fast_settings(context)
     page, started = visit(context, site.url)  # online: the service worker fills the offline cache
     assert started == "snapshot"
-    page.wait_for_function(SERVICE_WORKER_ACTIVE, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(SERVICE_WORKER_ACTIVE, timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
     page.close()
     context.set_offline(True)
     page, started = visit(context, site.url + GAME)

@@ -7,7 +7,8 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, SERVICE_WORKER_ACTIVE, SITE, SNAPSHOT_PATH, Server, wait_ready
+from conftest import (BOOT_TIMEOUT_MS, POLL_MS, SERVICE_WORKER_ACTIVE, SITE, SNAPSHOT_PATH, Server, wait_ready,
+                      wait_until)
 from playwright.sync_api import BrowserContext, expect
 from test_snapshot import HOW_IT_STARTED, SAVED, SNAPSHOT_KEYS, visit
 
@@ -23,7 +24,7 @@ def test_a_new_build_is_offered_with_an_update_prompt_and_does_not_restore_the_o
         start_snapshot.plant(context, server.url)
         page, started = visit(context, server.url)
         assert started == "snapshot"
-        page.wait_for_function(SERVICE_WORKER_ACTIVE, timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function(SERVICE_WORKER_ACTIVE, timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
         page.reload()  # now the service worker controls the page
         wait_ready(page)
         expect(page.locator("#offline-status")).to_be_visible()
@@ -43,8 +44,8 @@ def test_a_new_build_is_offered_with_an_update_prompt_and_does_not_restore_the_o
             page.click("#update-button")  # the page reloads into the new build
         wait_ready(page)
         assert page.evaluate(HOW_IT_STARTED) == ["boot"]
-        page.wait_for_function(f"async () => (await caches.keys()).includes('hex-table-{new}')"
-                               f" && !(await caches.keys()).includes('hex-table-{old}')", timeout=60_000)
+        wait_until(page, f"async () => (await caches.keys()).includes('hex-table-{new}')"
+                         f" && !(await caches.keys()).includes('hex-table-{old}')", timeout_ms=60_000)
         page.wait_for_function(SAVED, timeout=BOOT_TIMEOUT_MS, polling=250)
         new_keys = page.evaluate(SNAPSHOT_KEYS)
         assert len(old_keys) == len(new_keys) == 1 and old in old_keys[0] and new in new_keys[0]
