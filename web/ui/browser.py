@@ -70,34 +70,40 @@ def animate_pieces(root: Any, before: dict[str, tuple[float, float]]) -> int:
     """Play each piece's move from where it was drawn before to where it is drawn now
     (the FLIP technique: the new board is already in place, each piece starts offset by
     where it came from), and let new pieces arrive. 150-450 ms, longer for longer moves;
-    a redraw during a move simply replaces it. Returns how many pieces moved."""
-    moved = 0
+    a redraw during a move simply replaces it. Returns how many pieces moved.
+
+    Every piece is measured before any starts to move: a measure after an animation has
+    started makes the browser work out the page's styles and layout again, once per piece
+    (most of a Hack & Slash redraw's time)."""
+    arriving, moving = [], []
     for node in root.querySelectorAll(PIECE):
-        name = str(node.getAttribute("data-piece"))
         box = node.getBoundingClientRect()
         if not (box.width or box.height):
             continue
-        x, y = box.left + box.width / 2, box.top + box.height / 2
+        name = str(node.getAttribute("data-piece"))
         if name not in before:
-            if before:  # a piece that appears (a tile laid, a card played), not a first drawing
-                node.animate(keyframes({"opacity": 0, "transform": "scale(0.6)"},
-                                       {"opacity": 1, "transform": "none"}),
-                             js_object(duration=220, easing="ease-out"))
+            arriving.append(node)
             continue
         x0, y0 = before[name]
-        dx, dy = x0 - x, y0 - y
+        dx, dy = x0 - (box.left + box.width / 2), y0 - (box.top + box.height / 2)
         distance = (dx * dx + dy * dy) ** 0.5
-        if distance < 2:
-            continue
-        scale = 1.0
-        ctm = node.getScreenCTM() if hasattr(node, "getScreenCTM") else None
-        if present(ctm) and ctm.a:
-            scale = float(ctm.a)  # SVG pieces move in their own units, not the screen's
-        moved += 1
-        node.animate(keyframes({"transform": f"translate({dx / scale:.1f}px, {dy / scale:.1f}px)"},
-                               {"transform": "none"}),
+        if distance >= 2:
+            scale = _scale(node)
+            moving.append((node, dx / scale, dy / scale, distance))
+    if before:  # pieces that appear (a tile laid, a card played), not a first drawing
+        for node in arriving:
+            node.animate(keyframes({"opacity": 0, "transform": "scale(0.6)"}, {"opacity": 1, "transform": "none"}),
+                         js_object(duration=220, easing="ease-out"))
+    for node, dx, dy, distance in moving:
+        node.animate(keyframes({"transform": f"translate({dx:.1f}px, {dy:.1f}px)"}, {"transform": "none"}),
                      js_object(duration=int(min(450, 150 + distance * 0.6)), easing="ease-in-out"))
-    return moved
+    return len(moving)
+
+
+def _scale(node: Any) -> float:
+    """Screen pixels per unit of `node`'s own drawing: SVG pieces move in their own units."""
+    ctm = node.getScreenCTM() if hasattr(node, "getScreenCTM") else None
+    return float(ctm.a) if present(ctm) and ctm.a else 1.0
 
 
 def use_stylesheet(href: str, waiting: Any = None) -> None:
