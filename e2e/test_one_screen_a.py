@@ -7,9 +7,9 @@ the first time it comes up, with the page scrolled as the page itself left it (t
 be the board's own, which says more, when the page scrolled its title bar away; the reflex
 race covers the screen, so only its button counts): HEX-HEX's cast, "you are The Intended",
 the targets of a picked card, a response window, the reflex race and the table's later
-prompts, over a whole game; HEX PLEASE!'s tile to pick and the cell to lay it on, and a
-Bridge turned or the pass if they come up before both have been checked (with this seed they
-do not).
+prompts, over a whole game; HEX PLEASE!'s tile to pick (a Bridge whenever one is in hand),
+the cell to lay it on and the Bridge turned, and the pass if it comes up before those three
+have been checked (with this seed it does not).
 """
 
 from __future__ import annotations
@@ -149,14 +149,16 @@ def test_hex_please_decisions_fit_one_screen(page: Page, site, size: tuple[int, 
     start(page, site, size, "?game=hex-please&seats=3&bots=2&level=easy&seed=one-screen")
     seen: dict[str, list[str]] = {}
     for _ in range(150):
-        if {"pick", "place"} <= seen.keys() or not wait_turn(page):
-            break  # both checked: the rest of the game would check nothing new
+        if {"pick", "place", "turned"} <= seen.keys() or not wait_turn(page):
+            break  # all checked: the rest of the game would check nothing new
         kind = hex_please_kind(page)
         if kind not in seen:
             seen[kind] = off_screen(page, "#board .hp-board", "#board .hp-status")
         board = page.locator("#board")
-        if kind == "pick":
-            click_and_wait_redraw(page, board.locator(".hp-hand-tile:not(.hp-unplayable)").first)
+        if kind == "pick":  # a Bridge when there is one: it brings the buttons that turn it
+            playable = board.locator(".hp-hand-tile:not(.hp-unplayable)")
+            bridges = playable.and_(page.locator("[aria-label*='Bridge']"))
+            click_and_wait_redraw(page, bridges.first if bridges.count() else playable.first)
         elif board.locator(".hp-target").count():
             if "turned" not in seen and board.locator(".hp-rotate").count():
                 click_and_wait_redraw(page, board.locator(".hp-rotate").last)
@@ -167,7 +169,7 @@ def test_hex_please_decisions_fit_one_screen(page: Page, site, size: tuple[int, 
             click_and_wait_redraw(page, board.locator(".hp-turnable").first)
         else:
             click_and_wait_redraw(page, board.locator("[data-action]").first)
-    for kind in ("pick", "place"):
+    for kind in ("pick", "place", "turned"):
         assert kind in seen, f"no {kind} decision came up: {sorted(seen)}"
     bad = {kind: boxes for kind, boxes in seen.items() if boxes}
     assert not bad, bad
