@@ -168,7 +168,7 @@ def test_hex_please_decisions_fit_one_screen(page: Page, site, size: tuple[int, 
             if "turned" not in seen and board.locator(".hp-rotate").count():
                 click_and_wait_redraw(page, board.locator(".hp-rotate").last)
                 seen["turned"] = off_screen(page, "#board .hp-board", "#board .hp-status")
-            elif board.locator(".hp-target").count():
+            else:
                 click_and_wait_redraw(page, board.locator(".hp-target").first)
         elif board.locator(".hp-turnable").count():
             click_and_wait_redraw(page, board.locator(".hp-turnable").first)
