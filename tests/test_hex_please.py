@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import re
 import time
+from pathlib import Path
 
 import pytest
 
@@ -487,17 +489,24 @@ def test_render_offers_legal_cells_for_the_picked_tile_with_score_previews():
     assert hinted.count('class="hp-hint"') == 1
 
 
-def test_rules_html_is_in_our_own_words():
-    import os
-    path = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "rules", "hex-please.txt")
-    if not os.path.exists(path):
-        pytest.skip("rulebook not present")
-    words = lambda text: re.findall(r"[a-z0-9]+", re.sub(r"<[^>]+>", " ", text).lower())
-    book = words(open(path).read())
-    runs = {tuple(book[i:i + 12]) for i in range(len(book) - 11)}
+RUN = 12  # words: a run this long shared with the rulebook is copied, not our own words
+RULEBOOK_RUNS = Path(__file__).parent / "fixtures" / "rulebook_runs" / "hex-please.txt"
+
+
+def fingerprints(text: str) -> set[str]:
+    """A short hash of every run of RUN words (markup dropped, lower case): the rulebook's are
+    stored in the repository (not its sentences), and ours are checked against them."""
+    words = re.findall(r"[a-z0-9]+", re.sub(r"<[^>]+>", " ", text).lower())
+    return {hashlib.blake2b(" ".join(words[i:i + RUN]).encode(), digest_size=8).hexdigest()
+            for i in range(len(words) - RUN + 1)}
+
+
+def test_rules_and_tutorial_text_are_in_our_own_words():
+    book = {line for line in RULEBOOK_RUNS.read_text().splitlines() if not line.startswith("#")}
+    assert len(book) > 300, "the stored fingerprints of the rulebook are missing"
     for text in (hpview.RULES_HTML, json.dumps(TUTORIAL)):
-        ours = words(text)
-        assert not any(tuple(ours[i:i + 12]) in runs for i in range(len(ours) - 11))
+        copied = fingerprints(text) & book
+        assert not copied, f"{len(copied)} runs of {RUN} words are the rulebook's"
 
 
 def test_tutorial_plays_through_its_script():
@@ -509,8 +518,15 @@ def test_tutorial_plays_through_its_script():
             continue
         assert match.state.current_player == step["seat"], step["id"]
         assert all(GAME.parse_action(a) in match.state.legal_actions() for a in step["expect"])
-        if step.get("tile"):
-            assert step["tile"] in match.state.hands[step["seat"]]
+        expected = step["expect"][0]
+        if step["seat"] == TUTORIAL["human"] and "@" in expected:
+            # The step's `ui` (handed to the view as it is) picks and rings the move it asks for.
+            tile, _, where = expected.partition("@")
+            cell, _, rot = where.partition("/")
+            assert step["ui"] == {"tile": tile, "rot": rot or "0", "hint": cell}, step["id"]
+            assert tile in match.state.hands[step["seat"]]
+        else:
+            assert "ui" not in step, step["id"]
         ok, _ = tutorial_feedback(match, i, step["expect"][0])
         assert ok
         match.play_text(step["expect"][0], step["seat"])

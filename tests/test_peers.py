@@ -10,14 +10,14 @@ import string
 import sys
 import zlib
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from tests.fuzzing import hostile
+from tests.playing import played
 
-from pygame_core import CHANCE, Match, get_game
+from pygame_core import CHANCE, get_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "ui"))
 import peers  # noqa: E402
@@ -25,6 +25,12 @@ import presenter  # noqa: E402
 from peers import PeerError, Signal  # noqa: E402
 
 FUZZ = hostile(150, 3000)
+
+
+def guest_status(names: list[str], seat: int, update: dict) -> str:
+    """The status line a guest shows, from the host's message alone (presenter.status_line)."""
+    return presenter.status_line(names, update["seats"], update["current"], update["scores"],
+                                 update["winners"], update["over"], seat if update["view"].get("legal") else None)
 
 OFFER = "\r\n".join([
     "v=0", "o=- 7105551412039096770 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0",
@@ -198,14 +204,6 @@ def test_messages_beyond_the_limits_are_refused() -> None:
 
 # -- the referee ---------------------------------------------------------------------------------
 
-def played(game_id: str, players: int, decisions: int, seed: str) -> Match:
-    match = Match.start(get_game(game_id), players, seed=seed)
-    rng = random.Random(seed)
-    while match.turn_number() < decisions and not match.state.is_over:
-        match.play(rng.choice(match.state.legal_actions()))
-    return match
-
-
 @pytest.mark.parametrize("game_id, players", [("hex-hex", 5), ("hex-please", 8), ("horrible-hex", 3),
                                               ("hack-and-slash", 4)])
 def test_a_guest_is_sent_the_same_whatever_the_others_hold(game_id: str, players: int) -> None:
@@ -238,38 +236,21 @@ def test_the_log_is_sent_from_the_last_turn_the_guest_has() -> None:
     assert later["log"]["start"] == turns - 1 and later["log"]["turns"] == whole["log"]["turns"][-1:]
 
 
-def test_choices_are_checked_by_the_rules_and_refused_with_reasons() -> None:
-    match = played("hex-please", 2, 0, "choice")
-    seat = match.state.current_player
-    other = 1 - seat
-    legal = str(match.state.legal_actions()[0])
-    at = len(match.log)
-    with pytest.raises(PeerError, match="not your turn"):
-        peers.check_choice(match, other, {"t": "act", "at": at, "action": legal})
-    with pytest.raises(PeerError, match="too late"):
-        peers.check_choice(match, seat, {"t": "act", "at": at - 1, "action": legal})
-    with pytest.raises(PeerError, match="not a move"):
-        peers.check_choice(match, seat, {"t": "act", "at": at, "action": "fly to the moon"})
-    assert str(peers.check_choice(match, seat, {"t": "act", "at": at, "action": legal})) == legal
-    assert len(match.log) == at  # checking changes nothing
-
-
 def test_the_guest_status_says_whose_turn_from_the_message_alone() -> None:
     match = played("hex-please", 2, 0, "status")
     seat = match.state.current_player
     names = match.names
     mine = peers.parse_host_message(peers.encode(peers.seat_update(match, seat, ["here", "guest"])))
     theirs = peers.parse_host_message(peers.encode(peers.seat_update(match, 1 - seat, ["guest", "away"])))
-    assert peers.guest_status(names, seat, mine) == f"{names[seat]}, your turn."
-    assert names[seat] in peers.guest_status(names, 1 - seat, theirs)
+    assert guest_status(names, seat, mine) == f"{names[seat]}, your turn."
+    assert names[seat] in guest_status(names, 1 - seat, theirs)
     assert CHANCE == -1
 
 
 # -- QR codes ------------------------------------------------------------------------------------
 
 def test_a_qr_code_is_drawn_as_escaped_svg_from_its_modules() -> None:
-    pytest.importorskip("segno", reason="segno (requirements-dev.txt) is not installed")
-    import qr
+    import qr  # its segno is pinned in requirements-dev.txt and shipped to the page: not optional
     text = "http://127.0.0.1:8000/#join=" + "A" * 330
     matrix = qr.make_matrix(text)
     assert len(matrix) >= 21 and all(len(row) == len(matrix) for row in matrix)
@@ -286,121 +267,3 @@ def test_a_stun_server_is_taken_as_typed(text: str) -> None:
 def test_anything_else_is_not_a_stun_server(text: str) -> None:
     with pytest.raises(PeerError, match="STUN"):
         peers.check_stun(text)
-
-
-# -- out of turn, all at once ------------------------------------------------------------------------
-
-def moment_in(game_id: str, players: int, wanted: Callable[[Match, peers.Together], bool],
-              seed: str = "together") -> tuple[Match, peers.Together]:
-    """A match played at random up to a moment the table answers at once that `wanted` likes."""
-    for n in range(200):
-        match = Match.start(get_game(game_id), players, seed=f"{seed}-{n}")
-        rng = random.Random(n)
-        while not match.state.is_over and match.turn_number() < 600:
-            now = peers.together(match)
-            if now is not None and wanted(match, now):
-                return match, now
-            match.play(rng.choice(match.state.legal_actions()))
-    raise AssertionError("no such moment in 200 games")
-
-
-def is_window(match: Match) -> bool:
-    return match.state.view(None)["phase"] == "window"
-
-
-def test_a_response_window_asks_every_seat_in_it_at_once_with_the_choices_it_will_have() -> None:
-    match, now = moment_in("hex-hex", 5, lambda m, t: is_window(m) and len(t.seats) >= 3)
-    hook = presenter.view_module("hex-hex").response_window
-    window = hook(match.state.view(None), match.names)
-    assert list(now.seats) == window["waiting"]
-    probe = match.state.clone()
-    for seat in now.seats:  # what each is offered when everyone before it passes
-        assert probe.current_player == seat
-        assert now.legal[seat] == tuple(str(a) for a in probe.legal_actions())
-        probe.apply(get_game("hex-hex").parse_action("pass"))
-    later = now.seats[1]
-    message = peers.seat_update(match, later, ["guest"] * 5)
-    assert message["ask"] == now.ask and message["view"]["legal"] == list(now.legal[later])
-    assert match.state.view(later)["legal"] == []  # the rules themselves ask it later
-    assert "your turn" in peers.guest_status(match.names, later, peers.parse_host_message(peers.encode(message)))
-
-
-def test_an_early_answer_is_held_unseen_and_played_when_the_rules_reach_its_seat() -> None:
-    match, now = moment_in("hex-hex", 4, lambda m, t: is_window(m) and len(t.seats) >= 2)
-    first, later = now.seats[0], now.seats[1]
-    early = peers.EarlyAnswers()
-    others = {s: peers.encode(peers.seat_update(match, s, ["guest"] * 4)) for s in range(4) if s != later}
-    answer = now.legal[later][-1]
-    at = len(match.log)
-    assert early.take(match, later, {"t": "act", "at": at, "action": answer, "ask": now.ask}, now) is None
-    assert len(match.log) == at and early.holds(later, now)
-    for seat, text in others.items():  # held: nobody is told, not even by a changed message
-        assert peers.encode(peers.seat_update(match, seat, ["guest"] * 4)) == text
-    with pytest.raises(PeerError, match="already answered"):
-        early.take(match, later, {"t": "act", "at": at, "action": "pass", "ask": now.ask}, now)
-    assert early.due(match, now) == (None, [])  # the rules are not at its seat yet
-    match.play_text("pass", first)
-    now = peers.together(match)
-    play, refused = early.due(match, now)
-    assert refused == [] and play is not None and play[0] == later and str(play[1]) == answer
-    match.play(play[1], later)
-    assert str(match.log[-1].action) == answer and match.log[-1].seat == later
-
-
-def test_a_held_answer_is_refused_with_a_reason_when_someone_before_answers_first() -> None:
-    match, now = moment_in("hex-hex", 4, lambda m, t: is_window(m) and len(t.seats) >= 2
-                           and len(t.legal[t.seats[0]]) > 1)
-    first, later = now.seats[0], now.seats[1]
-    early = peers.EarlyAnswers()
-    early.take(match, later, {"t": "act", "at": 0, "action": "pass", "ask": now.ask}, now)
-    response = next(a for a in now.legal[first] if a != "pass")
-    match.play_text(response, first)  # the first seat responds: the window is not the same
-    after = peers.together(match)
-    assert after is None or after.ask != now.ask
-    play, refused = early.due(match, after)
-    assert play is None and [(s, a) for s, a, _ in refused] == [(later, "pass")]
-    assert "answer anew" in refused[0][2] and not early.held
-    with pytest.raises(PeerError, match="too late"):  # the old moment's answers are refused too
-        early.take(match, later, {"t": "act", "at": 0, "action": "pass", "ask": now.ask}, after)
-
-
-def test_every_seat_races_at_once_and_the_host_plays_the_times_in_the_rules_order() -> None:
-    match, now = moment_in("hex-hex", 4, lambda m, t: m.state.view(None)["phase"] == "race")
-    assert len(now.seats) == 3 and all("react 250" in now.legal[s] for s in now.seats)
-    early = peers.EarlyAnswers()
-    times = {now.seats[2]: 250, now.seats[1]: 900, now.seats[0]: 400}  # the last seat taps first
-    plays = []
-    for seat, ms in times.items():
-        data = {"t": "act", "at": 0, "action": f"react {ms}", "ask": now.ask}
-        action = early.take(match, seat, data, now)
-        if action is not None:
-            match.play(action, seat)
-            plays.append(seat)
-    while (due := early.due(match, peers.together(match))[0]) is not None:
-        match.play(due[1], due[0])
-        plays.append(due[0])
-    assert plays == [now.seats[0], now.seats[1], now.seats[2]]
-    race = match.state.view(None)["last_race"]
-    assert {int(k): v for k, v in race["times"].items()} == times and race["losers"] == [now.seats[1]]
-
-
-def test_an_early_answer_must_be_one_of_the_seats_choices_and_for_the_moment_now() -> None:
-    match, now = moment_in("hex-hex", 4, lambda m, t: is_window(m) and len(t.seats) >= 2)
-    later = now.seats[1]
-    early = peers.EarlyAnswers()
-    with pytest.raises(PeerError, match="not allowed"):
-        early.take(match, later, {"t": "act", "at": 0, "action": "hexhex", "ask": now.ask}, now)
-    with pytest.raises(PeerError, match="too late"):
-        early.take(match, later, {"t": "act", "at": 0, "action": "pass", "ask": "0" * 16}, now)
-    outside = next(s for s in range(4) if s not in now.seats) if len(now.seats) < 4 else None
-    if outside is not None:
-        with pytest.raises(PeerError, match="too late"):
-            early.take(match, outside, {"t": "act", "at": 0, "action": "pass", "ask": now.ask}, now)
-    assert not early.held
-
-
-def test_other_games_have_no_such_moments() -> None:
-    for game_id, players in (("hex-please", 3), ("horrible-hex", 2), ("hack-and-slash", 3)):
-        match = played(game_id, players, 15, "none")
-        assert peers.together(match) is None
-        assert "ask" not in peers.seat_update(match, 0, ["guest"] * players)

@@ -161,14 +161,25 @@ class OnlyPass:
 
 def test_the_table_plays_a_persons_only_move_against_computers_unless_asked_not_to() -> None:
     match = played("hack-and-slash", 2, 0)
-    session = Session(match, ["human", "normal"], "id", view=SimpleNamespace(
-        forced=lambda view, legal: legal[0]))
-    assert presenter.forced_move(session, ask_anyway=False) == str(match.state.legal_actions()[0])
-    assert presenter.forced_move(session, ask_anyway=True) is None
-    hot_seat = Session(match, ["human", "human"], "id", view=session.view)
-    assert presenter.forced_move(hot_seat, ask_anyway=False) is None, "people sharing a device keep their prompt"
-    no_hook = Session(match, ["human", "normal"], "id", view=SimpleNamespace())
-    assert presenter.forced_move(no_hook, ask_anyway=False) is None
+    session = Session(match, ["human", "normal"], "id")
+    assert presenter.may_pass_for(session, ask_anyway=False)
+    assert not presenter.may_pass_for(session, ask_anyway=True)
+    hot_seat = Session(match, ["human", "human"], "id")
+    assert not presenter.may_pass_for(hot_seat, ask_anyway=False), "people sharing a device keep their prompt"
+    session.tutorial = object()
+    assert not presenter.may_pass_for(session, ask_anyway=False), "a tutorial's moves are the learner's"
+    assert not presenter.may_pass_for(Session(finished("hack-and-slash", 2), ["human", "normal"], "id"),
+                                      ask_anyway=False)
+
+
+def test_a_countdown_runs_only_where_several_people_play() -> None:
+    match = played("hex-hex", 4, 0)
+    alone = Session(match, ["human", "easy", "easy", "easy"], "id")
+    assert not presenter.countdown_applies(alone, hosting=False, asked=False)
+    assert presenter.countdown_applies(alone, hosting=True, asked=False)
+    assert presenter.countdown_applies(alone, hosting=False, asked=True)
+    assert presenter.countdown_applies(Session(match, ["human", "human", "easy", "easy"], "id"),
+                                       hosting=False, asked=False)
 
 
 def test_a_shared_device_hands_over_between_people_with_hidden_hands() -> None:
@@ -186,7 +197,8 @@ def test_undo_is_off_for_tables_of_several_people_and_in_tutorials() -> None:
     match = played("hex-hex", 4, 3)
     assert not presenter.can_undo(Session(match, ["human", "human", "easy", "easy"], "id"))
     session = Session(match, ["human", "easy", "easy", "easy"], "id")
-    assert presenter.can_undo(session) == match.can_undo(0)
+    assert presenter.can_undo(session) == match.can_undo(0) and presenter.undo_seat(session) == 0
+    assert presenter.undo_seat(Session(match, ["easy", "easy", "human", "easy"], "id")) == 2
     session.tutorial = object()
     assert not presenter.can_undo(session)
 

@@ -15,8 +15,10 @@
                                           #   played by the page; None: text only ("Next")
           "title": "...", "text": "...",  # what to read at this step (our own words)
           "expect": ["B1@2,0"],           # the only action(s) accepted (notation)
-          "tile": "B1", "rot": 0,         # the hand tile to point at, and a Bridge's turn
-          "highlight": ["2,0"],           # cells to highlight on the board
+          "ui": {"tile": "B1", "rot": "0", "hint": "2,0"},
+                                          # the view's own `ui` (strings) while the step is
+                                          #   shown: the tile picked, a Bridge's turn, cells
+                                          #   ringed; the page passes it on as it is
           "points": 1,                    # what the expected placement scores (a test checks)
           "other": "...",                 # said when a legal but different move is tried
           "done": "...",                  # said once the expected move is played
@@ -45,7 +47,7 @@ _STEPS: list[dict[str, Any]] = [
     {"id": "deploy", "seat": 0, "title": "Start on a Deployment Cell",
      "text": "The first tile of the game must sit on a Deployment Cell, marked \u25ce. Pick your blue "
              "one-point Solid (\u25a0 1) and lay it on the highlighted Deployment Cell to the right of the centre.",
-     "expect": ["B1@2,0"], "points": 1, "tile": "B1", "rot": 0, "highlight": ["2,0"],
+     "expect": ["B1@2,0"], "points": 1, "ui": {"tile": "B1", "rot": "0", "hint": "2,0"},
      "other": "That move is allowed, but for now lay the blue one-point Solid on the highlighted cell.",
      "done": "One point: a lone tile scores just its own value. You drew a tile to refill your hand."},
     {"id": "first-play", "seat": 0, "title": "First Play: a second tile, matching colours",
@@ -53,7 +55,7 @@ _STEPS: list[dict[str, Any]] = [
              "on the board (or on a free Deployment Cell), and every edge that touches another tile must show "
              "the same colour. Lay your blue two-point Solid (\u25a0 2) on the highlighted Sky Blue cell: it "
              "scores its 2 points, plus 1 for the blue tile it touches, plus the cell's +3.",
-     "expect": ["B2@2,-1"], "points": 6, "tile": "B2", "rot": 0, "highlight": ["2,-1"],
+     "expect": ["B2@2,-1"], "points": 6, "ui": {"tile": "B2", "rot": "0", "hint": "2,-1"},
      "other": "That move is allowed, but this step asks for the blue two-point Solid on the Sky Blue cell.",
      "done": "Six points: 2 for the tile, 1 for its neighbour and 3 for the Sky Blue cell."},
     {"id": "computer-1", "seat": 1, "title": "The computer's turn",
@@ -63,7 +65,7 @@ _STEPS: list[dict[str, Any]] = [
      "text": "Brown cells double, and Amber cells triple, the points of the tile you lay there, but not the "
              "points of its neighbours. Lay your blue Solid on the Brown cell (\u00d72) next to your first tile: "
              "1 \u00d7 2 for the tile plus 1 for the neighbour.",
-     "expect": ["B1@3,0"], "points": 3, "tile": "B1", "rot": 0, "highlight": ["3,0"],
+     "expect": ["B1@3,0"], "points": 3, "ui": {"tile": "B1", "rot": "0", "hint": "3,0"},
      "other": "That one is legal too, but try the Brown cell to see how a multiplier works.",
      "done": "Three points. A neighbour brings only its printed value, never its own cell's bonus."},
     {"id": "computer-2", "seat": 1, "title": "The computer's turn",
@@ -73,7 +75,7 @@ _STEPS: list[dict[str, Any]] = [
      "text": "A Bridge carries two colours, each on three edges in a row, and is worth 3. You may turn it "
              "before laying it: pick the green and blue Bridge, then press r (or the turn buttons) until the "
              "blue edges face your blue tiles. The highlighted cell accepts it turned four steps.",
-     "expect": ["GB@3,-1/4"], "points": 7, "tile": "GB", "rot": 4, "highlight": ["3,-1"],
+     "expect": ["GB@3,-1/4"], "points": 7, "ui": {"tile": "GB", "rot": "4", "hint": "3,-1"},
      "other": "This step is about the green and blue Bridge on the highlighted cell: turn it until its blue "
               "side faces the blue tiles.",
      "done": "Seven points: 3 for the Bridge and 4 for the three blue tiles it touches."},
@@ -84,7 +86,7 @@ _STEPS: list[dict[str, Any]] = [
      "text": "The black Blocker is worth 4 and may touch any colour, but never another Blocker. Once it is "
              "down, the empty cells around it accept only a Universal, the rainbow tile worth 5 that fits "
              "anywhere. Lay your Blocker on the highlighted cell, next to the computer's tiles.",
-     "expect": ["X@1,-3"], "points": 9, "tile": "X", "rot": 0, "highlight": ["1,-3"],
+     "expect": ["X@1,-3"], "points": 9, "ui": {"tile": "X", "rot": "0", "hint": "1,-3"},
      "other": "That is legal, but this step asks for the Blocker on the highlighted cell.",
      "done": "Nine points: 4 for the Blocker and 5 for the two tiles it touches. The cells around it are "
              "now closed to everything but a Universal."},
@@ -94,7 +96,7 @@ _STEPS: list[dict[str, Any]] = [
     {"id": "pass", "seat": 0, "title": "Passing",
      "text": "Your hand is weak now. Instead of laying a tile you may pass: your whole hand goes back into the "
              "bag and you draw the same number of fresh tiles, scoring nothing this turn. Press Pass.",
-     "expect": ["pass"], "highlight": [],
+     "expect": ["pass"],
      "other": "Laying a tile is allowed, but this step is about passing: press Pass.",
      "done": "A fresh hand. Passing is never allowed in First Play or in the final round."},
     {"id": "computer-5", "seat": 1, "title": "The computer's turn",
@@ -104,7 +106,7 @@ _STEPS: list[dict[str, Any]] = [
      "text": "This is the last round: you lay one last tile and draw nothing, or end your turn. You drew a "
              "Universal, which fits even next to a Blocker. Lay it on the highlighted Brown cell beside your "
              "Blocker: 5 \u00d7 2, plus the points of the two tiles it touches.",
-     "expect": ["U@0,-3"], "points": 17, "tile": "U", "rot": 0, "highlight": ["0,-3"],
+     "expect": ["U@0,-3"], "points": 17, "ui": {"tile": "U", "rot": "0", "hint": "0,-3"},
      "other": "That is legal, but the Brown cell next to your Blocker is worth the most.",
      "done": "Seventeen points!"},
     {"id": "computer-6", "seat": 1, "title": "The computer's last tile",

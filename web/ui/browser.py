@@ -262,3 +262,19 @@ def query_params() -> dict[str, str]:
 
 def prefers_reduced_motion() -> bool:
     return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+class PageClock:
+    """The page's clock for the table client and the master (table.Clock)."""
+
+    @staticmethod
+    def now_ms() -> float:
+        return float(js.performance.now())
+
+    @staticmethod
+    def later(seconds: float, run: Callable[[], None]) -> Any:
+        return js.setTimeout(create_once(run), int(seconds * 1000))
+
+    @staticmethod
+    def cancel(handle: Any) -> None:
+        js.clearTimeout(handle)

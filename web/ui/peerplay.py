@@ -16,78 +16,71 @@ asleep, a reload, Wi-Fi gone) leaves its seat "away": the host shows a new code 
 may let a computer play for it meanwhile. A reload of the host's page resumes the game from
 its autosave with new codes, and guests are asked to come back.
 
-This module is what the page keeps at hand (the hooks app.py calls); the two tables are in
-peertables.py, imported when first needed.
+This module is what the page keeps at hand; the two ends are in peerhost.py and
+peerguest.py, imported when first needed.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import js
 from pyodide.ffi import create_proxy
 
 import browser
 from browser import el, notice, present, set_text, show
-from presenter import Session
+from master import Master
+from peerpage import STUN_SETTING, stun_server
 from pygame_core.markup import Markup
+from table import Clock, TableClient
 
 if TYPE_CHECKING:
-    from peertables import GuestTable, HostTable
+    from peerguest import GuestTable
+    from peerhost import HostTable
 
 ANSWERS_CHANNEL = "hex-table:answers"  # a BroadcastChannel: an answer link opened on the host device
-STUN_SETTING = "stun"  # the player's own STUN server ("stun:host:port"), empty for none
-
-
-def stun_server(settings: dict[str, Any]) -> str:
-    """The player's STUN server from the (untrusted) stored settings, "" for none."""
-    stored = settings.get(STUN_SETTING, "")
-    if not stored:
-        return ""  # the usual case, told without importing the protocol
-    import peers
-    try:
-        return peers.check_stun(stored)
-    except peers.PeerError:
-        return ""
+Guard = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
 class Peers:
     """The page's peer-to-peer play: at most one host table or one guest table at a time."""
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
+    def __init__(self, settings: dict[str, Any], save_settings: Callable[[], None], guard: Guard,
+                 games: list[str], clock: Clock) -> None:
+        self.settings, self.save_settings, self.guard = settings, save_settings, guard
+        self.games, self.clock = games, clock
         self.host: HostTable | None = None
         self.guest: GuestTable | None = None
         self.answers: Any = None
         if hasattr(js.window, "BroadcastChannel"):
             self.answers = js.BroadcastChannel.new(ANSWERS_CHANNEL)
-            self.answers.onmessage = create_proxy(self.app.guard(self.on_broadcast))
+            self.answers.onmessage = create_proxy(guard(self.on_broadcast))
         box = el("setting-stun")
         if present(box):
-            box.value = stun_server(app.settings)
+            box.value = stun_server(settings)
             box.disabled = False
-            box.onchange = create_proxy(app.guard(self.on_stun))
+            box.onchange = create_proxy(guard(self.on_stun))
 
     def on_stun(self, event: Any) -> None:
         import peers
         box = event.target
         try:
-            self.app.settings[STUN_SETTING] = peers.check_stun(box.value)
+            self.settings[STUN_SETTING] = peers.check_stun(box.value)
         except peers.PeerError as exc:
             notice(f"{exc}; the setting was not changed.", 8)
-            box.value = stun_server(self.app.settings)
+            box.value = stun_server(self.settings)
             return
-        self.app.store.save_settings(self.app.settings)
-        notice("New codes use " + (self.app.settings[STUN_SETTING] or "no STUN server") + ".")
+        self.save_settings()
+        notice("New codes use " + (self.settings[STUN_SETTING] or "no STUN server") + ".")
 
     # hooks called by app.py --------------------------------------------------------------------
     def route(self, hash_: str) -> bool:
         """Handle `#join=` (a guest's page) and `#answer=` (an answer reaching the host)."""
         if hash_.startswith("#join="):
-            from peertables import GuestTable
+            from peerguest import GuestTable
             self.detach()
-            self.guest = GuestTable(self.app, hash_[len("#join="):])
+            self.guest = GuestTable(hash_[len("#join="):], self.settings, self.games, self.clock, self.guard)
             return True
         if hash_.startswith("#answer="):
             code = hash_[len("#answer="):]
@@ -103,14 +96,16 @@ class Peers:
             return True
         return False
 
-    def attach(self, session: Session | None) -> None:
+    def attach(self, master: Master | None, table_changed: Callable[[], None] = lambda: None,
+               here: Callable[[], int | None] = lambda: None) -> None:
         """A game is on screen (or none): host its remote seats, if it has any."""
-        if self.host is not None and self.host.session is session:
+        if self.host is not None and master is not None and self.host.master is master:
             return
         self.detach()
-        if session is not None and "remote" in session.seats and session.tutorial is None:
-            from peertables import HostTable
-            self.host = HostTable(self.app, session)
+        session = master.session if master is not None else None
+        if master is not None and session is not None and "remote" in session.seats and session.tutorial is None:
+            from peerhost import HostTable
+            self.host = HostTable(master, self.settings, self.guard, table_changed, here)
 
     def detach(self) -> None:
         if self.host is not None:
@@ -120,27 +115,25 @@ class Peers:
             self.guest.close()
             self.guest = None
 
-    def sync(self) -> None:
-        """After the host's board was drawn: tell each guest what changed for its seat."""
-        if self.host is not None:
-            self.host.sync()
+    @property
+    def hosting(self) -> bool:
+        return self.host is not None
+
+    def away(self) -> list[int]:
+        """The remote seats whose players are not connected now."""
+        return self.host.away() if self.host is not None else []
+
+    def guest_client(self) -> TableClient | None:
+        return self.guest.client if self.guest is not None else None
 
     def guest_view(self) -> Any:
         """The view module of the game a guest page plays (for its rules), or None."""
         return self.guest.view if self.guest is not None else None
 
-    def early_view(self, seat: int | None) -> dict[str, Any] | None:
-        """The view to draw for the one person at the host's device when a moment asks
-        everyone at once and the rules have not reached them yet (else None: their own)."""
-        return self.host.early_view(seat) if self.host is not None else None
-
-    def answer_here(self, text: str) -> bool:
-        """That person's answer before their turn: held (True), or not such a moment (False)."""
-        return self.host is not None and self.host.answer_here(text)
-
-    def time_left(self, seconds: float) -> float:
-        """What is left of a response countdown for the person here, from when it first showed."""
-        return self.host.time_left(seconds) if self.host is not None else seconds
+    def guest_board_view(self) -> dict[str, Any]:
+        """The view a guest's board shows, for the game's key handling."""
+        client = self.guest_client()
+        return dict(client.seen.view) if client is not None and client.seen is not None else {}
 
     def on_broadcast(self, event: Any) -> None:
         if self.host is not None and isinstance(event.data, str):

@@ -1,8 +1,8 @@
 """Play across devices with no server: the protocol between the host's page and its guests.
 
-Plain Python, tested on CPython (tests/test_peers*.py); the browser glue is `peerplay.py`
-and `peertables.py` (the tables) and `peerlink.py` (WebRTC). The host's device runs the
-game; each guest device holds one seat. Everything a device receives from another is
+Plain Python, tested on CPython (tests/test_peers.py); the browser glue is `peerplay.py`
+(the lazy way in), `peerhost.py` and `peerguest.py` (the two ends) and `peerlink.py`
+(WebRTC). The host's device runs the game; each guest device holds one seat. Everything a device receives from another is
 untrusted input: codes arrive in links anyone can send, and messages come from a browser the
 other side controls. So every parser here is strict and bounded, rejects with a reason
 (`PeerError`, a ValueError) and never lets bad input reach the game.
@@ -19,23 +19,17 @@ other side controls. So every parser here is strict and bounded, rejects with a 
   `seat_update` builds that message from those and nothing else; the tests check it is the
   same whatever the other seats hold (tests/test_peers.py) and, in Chromium, against every
   message each guest received in whole games (e2e/test_peers.py).
-* **The guest's messages** are a choice (an action's notation at a position of the log) and
-  keep-alive replies. The host checks every choice with the rules: a late, out-of-turn or
-  illegal one is refused with the reason and changes nothing.
-* **Out of turn, all at once.** The rules ask a response window's seats, and a reflex race's,
-  one at a time; a table asks them all at once. `together` finds such a moment and what each
-  seat in it may answer when the rules reach it (if everyone before it lets the moment go
-  by); every device is asked at once, under the moment's `ask` name. An answer that comes
-  before its seat's turn is held at the host (`EarlyAnswers`), shown to nobody, and played
-  when the rules reach that seat, checked again then; if someone before it answered and the
-  moment changed, it is refused with the reason and the guest is asked afresh.
+* **The guest's messages** are a choice (an action's notation at a position of the log, and
+  the moment's `ask` when the table is asked at once) and keep-alive replies. The host hands
+  every choice to its master (master.py), which checks it with the rules as it checks a
+  choice made at the host's own device: a late, out-of-turn or illegal one is refused with
+  the reason and changes nothing; an answer before its seat's turn is held until then.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
 import json
 import re
 import zlib
@@ -47,6 +41,7 @@ from pygame_core.names import clean_name, default_name
 from pygame_core.saves import too_deep
 
 import presenter
+from master import Together, together
 
 PROTOCOL = 1
 MAX_CODE_CHARS = 3000  # a code in a link or a QR code; real ones are ~300-500
@@ -360,176 +355,3 @@ def seat_update(match: Match, seat: int, seats: Sequence[str], log_start: int = 
         view["legal"] = list(now.legal[seat])
         message["ask"] = now.ask
     return message
-
-
-def check_choice(match: Match, seat: int, data: dict[str, Any]) -> Any:
-    """The action a guest chose, checked against the rules, or PeerError with the reason
-    (late: the game moved on since the guest saw it; not its turn; not a legal move)."""
-    state = match.state
-    if state.is_over:
-        raise PeerError("the game is over")
-    if data["at"] != len(match.log):
-        raise PeerError("too late: the game moved on before your choice arrived")
-    if state.current_player != seat:
-        raise PeerError("it is not your turn")
-    try:
-        action = match.game.parse_action(data["action"])
-    except Exception as exc:  # noqa: BLE001 - any failure to read it is a refusal
-        raise PeerError(f"that is not a move of this game ({exc})") from exc
-    if action not in state.legal_actions():
-        why = getattr(state, "why_illegal", None)
-        reason = why(action) if why is not None else ""
-        raise PeerError(f"that move is not allowed: {reason or 'it is not one of your choices now'}")
-    return action
-
-
-# -- out of turn, all at once ---------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Together:
-    """A moment the rules take seat by seat but a table lives all at once: a response window
-    (each seat may answer or pass) or a reflex race (each seat taps). `ask` names it: the
-    same while it lasts, another once it changes (someone answered, a new lap). `seats` are
-    the seats still to decide, in the rules' order, the one asked now first; `legal` what
-    each may choose when the rules reach it, if everyone before it lets the moment go by."""
-
-    ask: str
-    seats: tuple[int, ...]
-    legal: dict[int, tuple[str, ...]]
-
-
-def moment(view_module: Any, view: dict[str, Any], names: Sequence[str]) -> tuple[str, str] | None:
-    """(key, filler) when the public `view` is such a moment, else None. The key stays the
-    same while seats let it go by; the filler is how a seat does that ("pass").
-
-    From the view module's `simultaneous(view, names)` hook (a dict with `key` and `filler`)
-    where it has one; else from its `response_window` hook (docs/adding-a-game.md)."""
-    hook = getattr(view_module, "simultaneous", None)
-    if hook is not None:
-        found = hook(view, list(names))
-        return (str(found["key"]), str(found["filler"])) if found else None
-    window = getattr(view_module, "response_window", None)
-    found = window(view, list(names)) if window is not None else None
-    if found:
-        return str(found["key"]), str(found["pass"])
-    return None
-
-
-def together(match: Match) -> Together | None:
-    """The moment the table is in, if it answers it at once (see `Together`), else None.
-
-    Each seat's choices are read from a copy of the state on which every seat before it let
-    the moment go by: what the seat will be offered when the rules reach it, unless someone
-    before it answers (then the moment changes, and so does its name). Only passes are
-    played on the copy, so nothing in it comes from another seat's hidden choices."""
-    state = match.state
-    if state.is_over or state.current_player is None or state.current_player < 0:
-        return None
-    module = presenter.view_module(match.game.id)
-    names = list(match.names)
-    found = moment(module, state.view(None), names)
-    if found is None:
-        return None
-    key, filler = found
-    try:
-        let_go = match.game.parse_action(filler)
-    except Exception:  # noqa: BLE001 - a hook naming no action of its game: no moment
-        return None
-    seats: list[int] = []
-    legal: dict[int, tuple[str, ...]] = {}
-    probe = state
-    for _ in range(match.players):
-        seat = probe.current_player
-        if seat is None or seat < 0 or seat in legal:
-            break
-        if probe is not state:
-            again = moment(module, probe.view(None), names)
-            if again is None or again[0] != key:
-                break
-        seats.append(seat)
-        legal[seat] = tuple(str(a) for a in probe.legal_actions())
-        if probe is state:
-            probe = state.clone()
-        try:
-            probe.apply(let_go)
-        except ValueError:
-            break
-    ask = hashlib.sha256(key.encode()).hexdigest()[:16]
-    return Together(ask, tuple(seats), legal)
-
-
-class EarlyAnswers:
-    """Answers given in a moment before the rules reached their seat, held at the host.
-
-    Nobody is shown a held answer: it is played when its seat's turn comes, as if given
-    then, and only then does the log (and every view) tell it."""
-
-    def __init__(self) -> None:
-        self.held: dict[int, tuple[str, str]] = {}  # seat -> (the moment's ask, the action)
-
-    def take(self, match: Match, seat: int, data: dict[str, Any], now: Together | None) -> Any | None:
-        """A choice from `seat`: the action to play now, None when it is held for later, or
-        PeerError with the reason it is refused."""
-        ask = data.get("ask")
-        if ask is None:
-            return check_choice(match, seat, data)
-        if now is None or now.ask != ask or seat not in now.legal:
-            raise PeerError("too late: that moment has passed")
-        if seat in self.held:
-            raise PeerError("you have already answered")
-        if match.state.current_player == seat:
-            return check_choice(match, seat, {**data, "at": len(match.log)})
-        if data["action"] not in now.legal[seat]:
-            raise PeerError("that move is not allowed: it is not one of your choices now")
-        self.held[seat] = (ask, data["action"])
-        return None
-
-    def holds(self, seat: int, now: Together | None) -> bool:
-        return now is not None and self.held.get(seat, ("", ""))[0] == now.ask
-
-    def due(self, match: Match, now: Together | None) -> tuple[tuple[int, Any] | None, list[tuple[int, str, str]]]:
-        """What to do now: the held answer of the seat the rules have reached, checked again
-        (seat, action), or None; and the held answers that can no longer be played, as
-        (seat, action, reason), dropped: the moment changed before their seat's turn."""
-        refused: list[tuple[int, str, str]] = []
-        for gone, (ask, text) in list(self.held.items()):
-            if now is None or now.ask != ask:
-                del self.held[gone]
-                refused.append((gone, text, "someone answered before the rules reached you, so your "
-                                            "answer was not played: look again and answer anew"))
-        seat = match.state.current_player
-        if seat is None or seat not in self.held:
-            return None, refused
-        _, text = self.held.pop(seat)
-        try:
-            action = check_choice(match, seat, {"t": "act", "at": len(match.log), "action": text})
-        except PeerError as exc:
-            refused.append((seat, text, str(exc)))
-            return None, refused
-        return (seat, action), refused
-
-    def drop(self, seat: int) -> None:
-        self.held.pop(seat, None)
-
-
-# -- what a guest shows ---------------------------------------------------------------------------
-
-def guest_status(names: Sequence[str], seat: int, update: dict[str, Any]) -> str:
-    """The guest's status line, from the message alone."""
-    if update["over"]:
-        winners = [names[w] for w in update["winners"] if w < len(names)]
-        if not winners:
-            return "Game over."
-        return f"Game over: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}."
-    if update["view"].get("legal"):
-        return f"{names[seat]}, your turn."
-    current = update["current"]
-    if current == CHANCE or not 0 <= current < len(names):
-        return "Dealing…"
-    seats = update["seats"]
-    where = seats[current] if current < len(seats) else ""
-    if where == "away":
-        return f"Waiting for {names[current]} to come back."
-    if where == "computer":
-        return f"{names[current]} is thinking…"
-    return f"Waiting for {names[current]}."

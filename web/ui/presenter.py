@@ -43,30 +43,21 @@ def view_module(game_id: str) -> Any:
 
 @dataclass
 class Session:
-    """One game on screen: the match, who sits where, and page-only state."""
+    """One game at this device: the match, who sits where, and the table's bookkeeping that
+    presenter decisions read (hand-offs, a tutorial's step, stand-ins); what one device
+    selects and times is its table client's (table.py)."""
 
     match: Match
-    seats: list[str]  # per seat: "human" or a computer level
+    seats: list[str]  # per seat: "human", "remote" or a computer level
     save_id: str
     rev: int = 0
-    ui: dict[str, str] = field(default_factory=dict)
     view: Any = None
     bots: dict[int, Any] = field(default_factory=dict)  # seat -> bot, made when first needed
     shown_seat: int | None = None
     handed_to: int | None = None
-    log_rendered: int = 0  # log entries drawn in the page's log
-    log_turns: int = 0  # turns (presenter.turns) drawn in it
-    hint_for: int = -1  # the log length a shown suggestion was made at
-    drawn_at: int = -1  # the log length the board was last drawn at (pieces animate on change)
-    thinking: bool = False
-    save_failed: bool = False
-    save_pending: bool = False  # a move is drawn and its save is queued (see App.save_soon)
     bot_failed: bool = False  # a crashed computer player is not retried until the game is reopened
     tutorial: Any = None  # the game's tutorial module while a tutorial is being played
     step: int = 0  # the tutorial step the learner is at
-    race_shown: float | None = None  # when a reflex race prompt appeared (performance.now)
-    race_action: str = ""  # the race's action, "{ms}" standing for the reaction time
-    countdown: Any = None  # the timer that passes for a seat whose response time ran out
     passing: Any = None  # after a table-wide response prompt: (its window key, seat given the device or None)
     cover: set[int] = field(default_factory=set)  # remote seats a computer plays while their player is away
     stand_in: set[int] = field(default_factory=set)  # remote seats a computer plays now
@@ -159,44 +150,85 @@ def scene(session: Session) -> Scene:
 
 # -- the status line, and the table playing a person's only move -----------------------------------
 
-def status_text(session: Session) -> str:
-    match, state = session.match, session.match.state
-    names = match.names
-    if state.is_over:
-        if match.players == 1:
-            return f"Game over: {points(state.scores[0])}."
-        winners = [names[w] for w in state.winners]
-        plural = len(winners) > 1 or winners == ["You"]  # the tutorial calls its learner "You"
-        return f"Game over: {and_list(winners)} win{'' if plural else 's'}."
-    seat = state.current_player
-    assert seat is not None  # a game not over has a seat to act (the engine contract)
-    if seat == CHANCE:
+def seat_states(session: Session, away: Sequence[int] = ()) -> list[str]:
+    """Who sits at each seat, as guests are told (peers.SEAT_STATES): a person here, a
+    person on their own device (`away` while their device is not connected), a computer."""
+    def state(seat: int) -> str:
+        if session.is_remote(seat):
+            return "away" if seat in away else "guest"
+        return "computer" if session.is_computer(seat) else "here"
+    return [state(seat) for seat in range(len(session.seats))]
+
+
+def status_line(names: Sequence[str], seats: Sequence[str], current: int | None, scores: Sequence[float],
+                winners: Sequence[int], over: bool, acting: int | None) -> str:
+    """The status line of every table, local or a guest's, from what every seat may see:
+    `seats` as `seat_states` gives them, `acting` the seat this device chooses for now."""
+    if over:
+        if len(names) == 1:
+            return f"Game over: {points(scores[0])}."
+        won = [names[w] for w in winners if 0 <= w < len(names)]
+        if not won:
+            return "Game over."
+        plural = len(won) > 1 or won == ["You"]  # the tutorial calls its learner "You"
+        return f"Game over: {and_list(won)} win{'' if plural else 's'}."
+    if current is None or current == CHANCE or not 0 <= current < len(names):
         return "Rolling…"
-    who = names[seat]
-    if session.is_remote(seat) and not session.is_computer(seat):
+    if acting is not None and 0 <= acting < len(names):
+        return f"{names[acting]}, your turn."
+    who = names[current]
+    where = seats[current] if current < len(seats) else ""
+    if where == "computer":
+        return f"{who} is thinking…"
+    if where == "away":
+        return f"Waiting for {who} to come back."
+    if where == "guest":
         return f"Waiting for {who} (on their own device)…"
-    return f"{who} is thinking…" if not session.is_human(seat) else f"{who}, your turn."
+    return f"Waiting for {who}."
 
 
-def forced_move(session: Session, ask_anyway: bool) -> str | None:
-    """The move the table plays for the person to act when the game says they have no real
-    choice (its `forced(view, legal)` hook: only "pass" is legal, say), unless the player
-    asked to be asked. Only with computers at the table: people sharing a device keep the
-    one table-wide prompt, which gives nothing away about who holds what."""
-    state = session.match.state
-    seat = state.current_player
-    hook = getattr(session.view, "forced", None)
-    if (hook is None or ask_anyway or not session.with_computers or len(session.humans) != 1
-            or not session.is_human(seat) or session.tutorial is not None or state.is_over):
-        return None
-    legal = [str(a) for a in state.legal_actions()]
-    move = hook(state.view(seat), legal)
-    return move if move in legal else None
+def status_text(session: Session, away: Sequence[int] = ()) -> str:
+    match, state = session.match, session.match.state
+    current = state.current_player
+    seats = seat_states(session, away)
+    for seat in session.stand_in:  # a computer plays for an away player now
+        seats[seat] = "computer"
+    return status_line(match.names, seats, current, state.scores,
+                       state.winners, state.is_over, current if session.is_human(current) else None)
+
+
+def may_pass_for(session: Session, ask_anyway: bool) -> bool:
+    """Whether the table may make the move the game calls forced (its view's `forced(view,
+    legal)` hook: only "pass" is legal, say) for the person here, unless the player asked
+    to be asked. Only with computers at the table: people sharing a device keep the one
+    table-wide prompt, which gives nothing away about who holds what."""
+    return (not ask_anyway and session.with_computers and len(session.humans) == 1
+            and session.tutorial is None and not session.match.state.is_over)
+
+
+def countdown_applies(session: Session, hosting: bool, asked: bool) -> bool:
+    """Whether a prompt's countdown runs: only a table of several people needs a clock
+    (people here, players on their own devices, or a player who asked for one); alone
+    against the computer, take your time."""
+    return len(session.humans) > 1 or hosting or asked
+
+
+def only_person(session: Session) -> int | None:
+    """The seat of the one person at this device, if exactly one is here."""
+    humans = session.humans
+    return humans[0] if len(humans) == 1 else None
+
+
+def undo_seat(session: Session) -> int | None:
+    """The seat whose moves Undo takes back: the one person at this device, when they are
+    alone here (among people sharing a device it would take back another's move) and not
+    in a tutorial (its steps are scripted)."""
+    return only_person(session) if session.tutorial is None else None
 
 
 def can_undo(session: Session) -> bool:
-    return (session.tutorial is None and len(session.humans) == 1
-            and session.match.can_undo(session.humans[0]))
+    seat = undo_seat(session)
+    return seat is not None and session.match.can_undo(seat)
 
 
 # -- the log in turns, and what happened since a person's last move ---------------------------------

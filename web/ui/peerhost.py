@@ -1,0 +1,338 @@
+"""The host's end of peer play (peerplay.py says how it works): the master with a transport
+to each remote seat.
+
+For each seat played on another device it makes a code (offer), connects the guest's answer,
+hands every choice that arrives to the master (master.Master.submit: the same checks as a
+choice made here) and, after every change, sends each guest what its seat may see
+(peers.seat_update). Imported only once a game has such a seat (peerplay.Peers.attach).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Callable
+
+import js
+from pyodide.ffi import create_proxy
+
+import browser
+import peers
+import presenter
+from browser import el, notice, present, show
+from master import Master
+from peerlink import Link
+from peerpage import epoch_ms, page_link, qr_markup, record, stun_server
+from peers import PeerError, Signal
+from pygame_core.markup import Markup, join, tag
+
+PING_SECONDS = 3.0
+SILENT_SECONDS = 12.0  # no reply for this long: the guest is away
+Guard = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+
+def code_from(text: str, key: str) -> str:
+    """A code from what a player pasted: the code itself or a link holding `#key=code`."""
+    text = text.strip()
+    marker = f"#{key}="
+    return text.split(marker, 1)[1] if marker in text else text
+
+
+class SeatLink:
+    """One remote seat at the host: its current offer and link, and what its guest was sent."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.number = -1  # which offer of this seat is current
+        self.link: Link | None = None
+        self.code = ""
+        self.qr: Markup | None = None
+        self.status = "making"  # making | waiting | connecting | connected
+        self.sent_at = -1
+        self.sent_seats: list[str] = []
+        self.log_turns = 0  # turns of the log the guest has
+        self.heard = 0.0  # when the guest last answered a ping (time.monotonic)
+
+
+class HostTable:
+    """The remote seats of the game on screen, each a transport between a guest and the master."""
+
+    def __init__(self, master: Master, settings: dict[str, Any], guard: Guard,
+                 table_changed: Callable[[], None], here: Callable[[], int | None]) -> None:
+        self.master, self.settings, self.guard = master, settings, guard
+        self.table_changed = table_changed  # redraw the table here (who is connected changed)
+        self.here = here  # the seat of the one person at this device, if one
+        self.session = master.session
+        self.table = f"{int(js.Math.random() * 36 ** 8):08x}"[:8]
+        self.seats = {s: SeatLink(s) for s, kind in enumerate(self.session.seats) if kind == "remote"}
+        self.closed = False
+        self.ping_timer = js.setInterval(create_proxy(guard(self.ping)), int(PING_SECONDS * 1000))
+        self.ping_id = 0
+        panel = el("peers-panel")
+        panel.onclick = create_proxy(guard(self.on_click))
+        panel.onchange = create_proxy(guard(self.on_change))
+        show("peers-panel")
+        master.subscribe(self.sync)
+        for seat in self.seats:
+            asyncio.ensure_future(self.new_offer(seat))
+        self.render_panel()
+
+    @property
+    def match(self) -> Any:
+        return self.master.match
+
+    def away(self) -> list[int]:
+        return [seat for seat, slot in self.seats.items() if slot.status != "connected"]
+
+    # offers and answers ------------------------------------------------------------------------
+    async def new_offer(self, seat: int) -> None:
+        """A fresh offer for `seat` (the first, or after its guest dropped), shown as a code."""
+        slot = self.seats[seat]
+        if slot.link is not None:
+            slot.link.close("replaced")
+        slot.number += 1
+        number = slot.number
+        slot.status, slot.code, slot.qr, slot.link = "making", "", None, None
+        self.render_panel()
+        link = Link(self.guard(lambda: self.on_open(seat, link)),
+                    self.guard(lambda text: self.on_guest(seat, link, text)),
+                    self.guard(lambda why: self.on_close(seat, link, why)), stun_server(self.settings))
+        slot.link = link
+        sdp = await link.offer()
+        if self.closed or slot.number != number:
+            link.close("replaced")
+            return
+        slot.code = peers.pack_signal(Signal("offer", self.table, seat, number, sdp))
+        slot.status = "waiting"
+        record("hexPeerCodes", "offer", len(slot.code))
+        self.render_panel()
+        slot.qr = await qr_markup(page_link(f"join={slot.code}"), f"Code for {self.match.names[seat]}")
+        if slot.number == number and slot.status == "waiting":
+            self.render_panel()
+
+    def answer_signal(self, text: str) -> Signal:
+        """The guest's answer for a seat's current offer, or PeerError with what to do instead."""
+        signal = peers.unpack_signal(code_from(str(text), "answer"), "answer")
+        slot = self.seats.get(signal.seat)
+        if signal.table != self.table:
+            raise PeerError("this answer is for another game or an earlier page of this one; "
+                            "the player should scan the seat's code on this screen again")
+        if slot is None:
+            raise PeerError("that seat is not played on its own device")
+        if signal.link != slot.number or slot.status != "waiting" or slot.link is None:
+            raise PeerError(f"this answer is for an old code of {self.match.names[signal.seat]}'s seat; "
+                            "scan the seat's current code again")
+        return signal
+
+    async def take_answer(self, text: str) -> None:
+        """A guest's answer code (pasted, scanned, or from an answer link): connect its seat."""
+        try:
+            signal = self.answer_signal(text)
+        except PeerError as exc:
+            notice(f"That answer code cannot be used: {exc}", 10)
+            return
+        record("hexPeerCodes", "answer", len(code_from(str(text), "answer")))
+        slot = self.seats[signal.seat]
+        slot.status = "connecting"
+        self.render_panel()
+        try:
+            assert slot.link is not None
+            await slot.link.accept(signal.sdp)
+        except Exception as exc:  # noqa: BLE001 - the browser refused the description
+            notice(f"Could not connect {self.match.names[signal.seat]}: {exc}", 10)
+            asyncio.ensure_future(self.new_offer(signal.seat))
+
+    # the connection ---------------------------------------------------------------------------
+    def on_open(self, seat: int, link: Link) -> None:
+        slot = self.seats[seat]
+        if slot.link is not link or self.closed:
+            return
+        slot.status, slot.sent_at, slot.log_turns, slot.heard = "connected", -1, 0, time.monotonic()
+        self.master.seat_back(seat)
+        link.send(peers.encode(peers.welcome(self.match, seat, self.table)))
+        notice(f"{self.match.names[seat]} joined on their own device.")
+        self.table_changed()  # every guest hears who is at the table
+        self.sync()
+
+    def on_close(self, seat: int, link: Link, why: str) -> None:
+        slot = self.seats.get(seat)
+        if self.closed or slot is None or slot.link is not link:
+            return
+        was_connected = slot.status == "connected"
+        asyncio.ensure_future(self.new_offer(seat))
+        if was_connected:
+            notice(f"{self.match.names[seat]} is away ({why}). Their seat waits: they can scan its "
+                   "new code to come back.", 8)
+            self.master.seat_away(seat)
+            self.table_changed()
+            self.sync()
+        else:
+            self.master.early.drop(seat)
+
+    def on_guest(self, seat: int, link: Link, text: str) -> None:
+        slot = self.seats.get(seat)
+        if slot is None or slot.link is not link or self.closed:
+            return
+        slot.heard = time.monotonic()
+        received = epoch_ms()
+        try:
+            data = peers.parse_guest_message(text)
+        except PeerError as exc:
+            self.refuse(link, str(text)[:peers.MAX_ACTION] if isinstance(text, str) else "", str(exc))
+            return
+        if data["t"] == "pong":
+            return
+        before = self.master.at
+        outcome = self.master.submit(seat, data["at"], data["action"], data.get("ask"))
+        if outcome.reason:
+            self.refuse(link, str(text)[:peers.MAX_ACTION], outcome.reason)
+        elif outcome.held:
+            record("hexPeerHeld", seat, before, received)
+        elif outcome.played:
+            record("hexPeerDrawn", seat, before, received, epoch_ms())
+
+    def refuse(self, link: Link, action: str, reason: str) -> None:
+        link.send(peers.encode({"t": "refused", "at": self.master.at, "action": action, "reason": reason}))
+
+    def ping(self) -> None:
+        now = time.monotonic()
+        self.ping_id += 1
+        for slot in self.seats.values():
+            if slot.status == "connected" and slot.link is not None:
+                if now - slot.heard > SILENT_SECONDS:
+                    slot.link.close("no reply for a while")
+                else:
+                    slot.link.send(peers.encode({"t": "ping", "id": self.ping_id}))
+
+    def seat_states(self) -> list[str]:
+        return presenter.seat_states(self.session, self.away())
+
+    def sync(self) -> None:
+        """After a change: tell each guest what changed for its seat, then settle the answers
+        held for the seat the rules have reached."""
+        if self.closed:
+            return
+        now, states, at = self.master.now(), self.seat_states(), self.master.at
+        for slot in self.seats.values():
+            if slot.status != "connected" or slot.link is None:
+                continue
+            if slot.sent_at == at and slot.sent_seats == states:
+                continue
+            update = peers.seat_update(self.match, slot.seat, states, slot.log_turns, now)
+            update["sent"] = int(epoch_ms())
+            text = peers.encode(update)
+            record("hexPeerSizes", len(text))
+            if slot.link.send(text):
+                slot.sent_at, slot.sent_seats = at, states
+                log = update["log"]
+                slot.log_turns = log["start"] + len(log["turns"]) - 1 if log["turns"] else 0
+        self.render_panel()
+        for seat, action, reason in self.master.settle():
+            guest = self.seats.get(seat)
+            if seat == self.here():
+                notice(f"Your answer was not played: {reason}.", 8)
+            elif guest is not None and guest.link is not None:
+                self.refuse(guest.link, action, reason)
+
+    # the panel --------------------------------------------------------------------------------
+    def seat_row(self, seat: int, slot: SeatLink) -> Markup:
+        name = self.match.names[seat]
+        if slot.status == "connected":
+            state, body = tag("span", "connected", class_="pill peer-on"), None
+        else:
+            state = tag("span", {"making": "preparing a code…", "waiting": "waiting to join",
+                                 "connecting": "connecting…"}.get(slot.status, ""), class_="pill peer-off")
+            link = page_link(f"join={slot.code}")
+            body = slot.code and join(
+                slot.qr and tag("div", slot.qr, class_="peer-qr"),
+                tag("p", tag("a", f"Link for {name}", href=link, target="_blank", rel="noopener",
+                             data_join=seat), " ", tag("button", "Copy link", type="button", data_copy=link)))
+        cover = tag("label", tag("input", type="checkbox", data_cover=seat, checked=seat in self.session.cover),
+                    f" A computer plays for {name} while away", class_="peer-cover")
+        return tag("li", tag("p", tag("strong", name), " ", state), body, cover,
+                   class_="peer-seat", data_seat=seat, data_status=slot.status)
+
+    def render_panel(self) -> None:
+        if self.closed:
+            return
+        rows = [self.seat_row(seat, slot) for seat, slot in self.seats.items()]
+        scan = hasattr(js.window, "BarcodeDetector") and tag(
+            "button", "Scan an answer", type="button", data_scan="")
+        form = tag("p", tag("label", "Answer code or link ",
+                            tag("input", type="text", id="peer-answer", autocomplete="off",
+                                spellcheck="false", inputmode="url")),
+                   " ", tag("button", "Connect", type="button", data_connect="", class_="primary"),
+                   " ", scan, class_="peer-answer")
+        waiting = any(s.status != "connected" for s in self.seats.values())
+        browser.set_html(el("peers-panel"), join(
+            tag("h3", "Players on their own devices", id="peers-title"),
+            waiting and tag("p", "Each player scans their seat's code with their phone's camera (or opens "
+                                 "its link), then shows this device the answer code their phone gives.",
+                            class_="meta"),
+            tag("ul", rows, class_="peer-seats"), waiting and form))
+
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        copy = target.closest("[data-copy]")
+        if present(copy):
+            js.navigator.clipboard.writeText(copy.getAttribute("data-copy"))
+            notice("Link copied: send it to that player.")
+        elif present(target.closest("[data-connect]")):
+            box = el("peer-answer")
+            text = str(box.value)
+            box.value = ""
+            asyncio.ensure_future(self.take_answer(text))
+        elif present(target.closest("[data-scan]")):
+            asyncio.ensure_future(self.scan())
+
+    def on_change(self, event: Any) -> None:
+        box = event.target.closest("[data-cover]")
+        if not present(box):
+            return
+        seat = int(box.getAttribute("data-cover"))
+        self.master.set_cover(seat, bool(box.checked), self.seats[seat].status == "connected")
+        self.table_changed()  # a computer may have to move now
+
+    async def scan(self) -> None:
+        """Read an answer's QR code with the camera, where the browser has a barcode detector."""
+        code = await scan_qr()
+        if code:
+            await self.take_answer(code)
+
+    def close(self) -> None:
+        self.closed = True
+        js.clearInterval(self.ping_timer)
+        for slot in self.seats.values():
+            if slot.link is not None:
+                slot.link.send(peers.encode({"t": "bye", "reason": "the host left this game"}))
+                slot.link.close("the host left")
+        show("peers-panel", False)
+
+
+async def scan_qr() -> str:
+    """Open the camera and return the first QR code's text it sees (or "" after 60 s)."""
+    video = js.document.createElement("video")
+    video.setAttribute("playsinline", "")
+    video.className = "peer-camera"
+    js.document.body.appendChild(video)
+    stream = None
+    try:
+        stream = await js.navigator.mediaDevices.getUserMedia(browser.js_object(
+            video=browser.js_object(facingMode="environment")))
+        video.srcObject = stream
+        await video.play()
+        detector = js.BarcodeDetector.new(browser.js_object(formats=js.Array.of("qr_code")))
+        for _ in range(600):
+            found = await detector.detect(video)
+            if found.length:
+                return str(found[0].rawValue)
+            await asyncio.sleep(0.1)
+        return ""
+    except Exception as exc:  # noqa: BLE001 - no camera, refused: paste the code instead
+        notice(f"The camera could not be used ({exc}); paste the answer code instead.", 8)
+        return ""
+    finally:
+        if stream is not None:
+            for track in stream.getTracks():
+                track.stop()
+        video.remove()
