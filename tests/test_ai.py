@@ -6,7 +6,6 @@ card each, one bet), so they do not depend on any real game's progress.
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 from dataclasses import dataclass
@@ -286,15 +285,6 @@ GAMES_PER_LEVEL = 10  # few enough to stay fast, enough that luck rarely decides
 """Per level and game: three deals, each played with the bot in two different seats."""
 
 
-def bots_module(game_id: str) -> Any:
-    from pygame_core import _MODULES
-    try:
-        module = importlib.import_module(_MODULES[game_id].rsplit(".", 1)[0] + ".bots")
-    except ImportError:
-        return None
-    return module if hasattr(module, "make_bot") else None
-
-
 def play_out(game: Game, seating: list[str], seed: str) -> list[int]:
     players = len(seating)
     match = Match.start(game, players, seed=seed)
@@ -310,8 +300,6 @@ def play_out(game: Game, seating: list[str], seed: str) -> list[int]:
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_each_level_beats_random(game_id, level):
-    if bots_module(game_id) is None:
-        pytest.skip(f"{game_id} has no bots.make_bot yet")
     game = get_game(game_id)
     seats = 2 if game.min_players <= 2 <= game.max_players else game.min_players
     wins = {"bot": 0.0, "random": 0.0}

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from pygame_core import saves
+from pygame_core import SaveError, saves
 from pygame_core.names import clean_name, default_name
 
 PREFIX = "hex-table:save:"
@@ -117,8 +117,9 @@ class SaveStore:
             text = self._require().getItem(PREFIX + save_id) or ""
             try:
                 data = saves.parse(text)
-                meta = data.get("meta")
-                meta = meta if isinstance(meta, dict) else {}
+                meta = data.get("meta") or {}
+                if not isinstance(meta, dict):  # saves.load refuses it: so must the list
+                    raise SaveError("the save's meta data must be an object")
                 names = data.get("names")
                 names = names[:MAX_LISTED_NAMES] if isinstance(names, list) else []
                 out.append(SaveEntry(
