@@ -6,7 +6,7 @@ in .venv/playwright-browsers, which `main()` downloads when it is not there yet
 (`python -m playwright install chromium`). e2e/conftest.py asks `find_chromium()` too.
 
 The headless shell is the same Blink and V8 without the desktop browser around them; the
-browser tests take about 14% less CPU in it (figures in the README). `make bench` and
+browser tests take about 14% less CPU in it (figures in docs/testing.md). `make bench` and
 `make gallery`, which measure and picture what a player sees, ask for the full browser first.
 
     python tools/check_chromium.py      # prints the browser's path, or how to get one
