@@ -214,3 +214,11 @@ def test_a_ui_choice_sets_and_clears_keys():
     assert ui == {"tile": "R1", "cell": "0,1"}
     presenter.choose_ui(ui, "tile=")
     assert ui == {"cell": "0,1"}
+
+
+@pytest.mark.parametrize("setting, touch, wanted", [
+    (None, True, True), (None, False, False), ("touch", True, True), ("touch", False, False),
+    ("always", False, True), ("always", True, True), ("never", True, False), ("never", False, False),
+    ("nonsense", True, True), (5, False, False)])
+def test_the_confirm_step_is_on_for_touch_screens_unless_set_otherwise(setting, touch, wanted) -> None:
+    assert presenter.confirm_step(setting, touch) is wanted

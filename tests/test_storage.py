@@ -195,6 +195,14 @@ def test_settings_survive_garbage():
     assert store.settings() == {"speed": 1.0, "high_contrast": True}  # unknown ones are dropped
 
 
+@pytest.mark.parametrize("confirm, kept", [("touch", "touch"), ("always", "always"), ("never", "never"),
+                                           ("sometimes", None), (True, None), (["never"], None)])
+def test_the_confirm_setting_is_kept_only_as_one_of_its_choices(confirm, kept):
+    store, _ = store_with()
+    store.save_settings({"confirm": confirm})
+    assert store.settings().get("confirm") == kept
+
+
 def test_new_ids_are_per_game_and_time():
     assert storage.new_id("hack-and-slash", now=1.5) == "hack-and-slash-5dc"
 

@@ -200,3 +200,68 @@ def test_a_reaction_time_is_a_multiple_of_the_step_never_over_the_limit(took: fl
     ms = table.reaction_ms(took)
     assert ms % table.RACE_STEP_MS == 0 and 0 <= ms <= table.RACE_LIMIT_MS
     assert ms == table.RACE_LIMIT_MS or abs(ms - took) <= table.RACE_STEP_MS / 2
+
+
+def confirming_client() -> tuple[TableClient, list[tuple], list[str], Clock]:
+    client, sent, told, clock = a_client()
+    client.confirming = lambda: True
+    return client, sent, told, clock
+
+
+def test_with_the_confirm_step_a_tap_shows_the_move_and_a_second_tap_plays_it() -> None:
+    client, sent, _, _ = confirming_client()
+    client.show(seen())
+    client.tap("a")
+    assert sent == [] and client.pending == "a"
+    client.tap("b")  # another choice replaces it: still nothing played
+    assert sent == [] and client.pending == "b"
+    client.tap("b")
+    assert sent == [(1, 3, "b", None)] and client.pending is None
+
+
+def test_a_move_waiting_for_confirm_is_played_by_confirm_and_dropped_by_cancel_or_escape() -> None:
+    client, sent, _, _ = confirming_client()
+    client.show(seen())
+    client.tap("a")
+    client.cancel()
+    assert client.pending is None and sent == []
+    client.tap("a")
+    assert client.clear() and client.pending is None and sent == []
+    client.tap("b")
+    client.confirm()
+    assert sent == [(1, 3, "b", None)]
+
+
+def test_a_move_waiting_for_confirm_does_not_outlive_its_position() -> None:
+    client, sent, _, _ = confirming_client()
+    client.show(seen())
+    client.tap("a")
+    client.show(seen(at=4))
+    assert client.pending is None
+    client.confirm()
+    assert sent == []
+
+
+def test_the_tables_own_choices_never_wait_for_a_confirm() -> None:
+    client, sent, _, clock = confirming_client()
+    client.show(seen(legal=("pass",), may_pass_for=True))
+    client.arm(None, (None, ""))
+    clock.advance(1)
+    assert sent == [(1, 3, "pass", None)]
+    client.show(seen(at=4, legal=("react {ms}",)))
+    client.arm(None, (clock.now_ms(), "react {ms}"))
+    assert client.react() and sent[-1] == (1, 4, "react 0", None)
+
+
+def test_without_the_confirm_step_a_tap_plays_at_once() -> None:
+    client, sent, _, _ = a_client()
+    client.show(seen())
+    client.tap("a")
+    assert sent == [(1, 3, "a", None)] and client.pending is None
+
+
+def test_a_tap_when_nothing_is_asked_is_told_to_wait_even_with_the_confirm_step() -> None:
+    client, sent, told, _ = confirming_client()
+    client.show(seen(legal=()))
+    client.tap("a")
+    assert client.pending is None and sent == [] and told == [table.NOT_YOUR_TURN]

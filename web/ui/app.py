@@ -132,6 +132,8 @@ class App:
         on(el("board"), "keydown", self.guard(self.controls.on_board_key))
         on(js.document, "keydown", self.guard(self.controls.on_race_key))
         on(el("summary"), "click", self.guard(self.on_summary_click))
+        on(el("confirm-yes"), "click", self.guard(lambda e: self.client() and self.client().confirm()))
+        on(el("confirm-no"), "click", self.guard(lambda e: self.client() and self.client().cancel()))
         tools: dict[str, Callable[[LocalTable], Any]] = {
             "undo-button": LocalTable.undo, "export-button": LocalTable.export,
             "handoff-ready": LocalTable.hand_over}

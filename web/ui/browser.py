@@ -264,6 +264,11 @@ def prefers_reduced_motion() -> bool:
     return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
 
+def touch_screen() -> bool:
+    """Whether the page is used with a finger (a coarse pointer) rather than a mouse."""
+    return bool(js.window.matchMedia("(pointer: coarse)").matches)
+
+
 class PageClock:
     """The page's clock for the table client and the master (table.Clock)."""
 

@@ -51,13 +51,17 @@ class Page:
     def speed(self) -> float:
         return float(self.settings.get("speed", 1))
 
+    def confirming(self) -> bool:
+        return presenter.confirm_step(self.settings.get("confirm"), browser.touch_screen())
+
 
 class LocalTable:
     def __init__(self, session: Session, page: Page) -> None:
         self.session, self.page = session, page
         self.master = Master(session, self.later)
         self.client = TableClient(session.view, self.send, page.clock, self.render, notice,
-                                  respond_all=self.respond, pause=lambda: FORCED_PAUSE_SECONDS * page.speed())
+                                  respond_all=self.respond, pause=lambda: FORCED_PAUSE_SECONDS * page.speed(),
+                                  confirming=page.confirming)
         self.log = screen.Log()
         self.drawn_at = -1  # the log length the board was last drawn at (pieces glide on change)
         self.hint_for = -1  # the log length a shown suggestion was made at

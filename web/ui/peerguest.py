@@ -25,7 +25,7 @@ from browser import el, notice, present, set_text, show
 from peerlink import Link
 from peerpage import epoch_ms, page_link, qr_markup, record, stun_server
 from peers import PeerError, Signal
-from presenter import Turn, status_line, view_module
+from presenter import Turn, confirm_step, status_line, view_module
 from pygame_core.markup import Markup, join, tag
 from table import FORCED_PAUSE_SECONDS, Clock, Seen, TableClient
 
@@ -227,7 +227,8 @@ class GuestTable:
         if self.client is not None:
             self.client.close()
         self.client = TableClient(view, self.send_choice, self.clock, self.render, lambda text: notice(text),
-                                  pause=lambda: FORCED_PAUSE_SECONDS * float(self.settings.get("speed", 1)))
+                                  pause=lambda: FORCED_PAUSE_SECONDS * float(self.settings.get("speed", 1)),
+                                  confirming=lambda: confirm_step(self.settings.get("confirm"), browser.touch_screen()))
         browser.set_html(el("rules-panel"), Markup())  # this game's rules, when first opened
         show("rules-panel", False)
         el("board").classList.remove("peer-lost")

@@ -213,6 +213,15 @@ def countdown_applies(session: Session, hosting: bool, asked: bool) -> bool:
     return len(session.humans) > 1 or hosting or asked
 
 
+def confirm_step(setting: Any, touch: bool) -> bool:
+    """Whether a tap on a move only shows it until confirmed (the "confirm" setting: "touch",
+    the default, on touch screens; "always"; "never"): small cells under a finger are easy
+    to miss, and a move played cannot be taken back once chance answers it."""
+    if setting == "always":
+        return True
+    return touch and setting != "never"
+
+
 def only_person(session: Session) -> int | None:
     """The seat of the one person at this device, if exactly one is here."""
     humans = session.humans

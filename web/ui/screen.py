@@ -124,11 +124,27 @@ def countdown_on_board() -> Countdown | None:
                      bool(prompt.hasAttribute("data-respond-all")))
 
 
+def show_pending(client: TableClient) -> None:
+    """A move waiting to be confirmed: marked on the board, said in the confirm bar (in reach
+    of the thumb on a phone) with Confirm and Cancel; the bar hides when none waits."""
+    board, bar = el("board"), el("confirm-bar")
+    pending = client.pending
+    target = board.querySelector(f'[data-action="{js.CSS.escape(pending)}"]') if pending is not None else None
+    if not present(target):
+        bar.hidden = True
+        return
+    target.classList.add("pending")
+    label = str(target.getAttribute("aria-label") or target.textContent or "").strip()
+    set_text("confirm-text", f"Your move: {label[:200]}" if label else "Your move")
+    bar.hidden = False
+
+
 def arm(client: TableClient, countdowns: bool = True) -> None:
     """After a drawing: start the clocks the board asks for (a countdown, shown counting,
     where the table runs them; the reflex race's) or the pause before a forced move
     (table.TableClient.arm)."""
     board = el("board")
+    show_pending(client)
     countdown = countdown_on_board() if countdowns else None
     text = client.arm(countdown, browser.race_clock(board, *(client.race or (None, ""))))
     box = board.querySelector("[data-countdown] [data-countdown-text]")
@@ -288,7 +304,7 @@ class Controls:
         elif target.hasAttribute("data-race") and client.race is not None:
             client.react()
         elif target.hasAttribute("data-action"):
-            client.choose(str(target.getAttribute("data-action")))
+            client.tap(str(target.getAttribute("data-action")))
 
     def on_race_key(self, event: Any) -> None:
         """During a reflex race any key counts, wherever the focus is."""

@@ -55,18 +55,20 @@ class Shell:
     # -- settings --------------------------------------------------------------------------
     def wire_settings(self) -> None:
         speed, motion, contrast = el("setting-speed"), el("setting-motion"), el("setting-contrast")
-        ask = el("setting-ask-to-pass")
+        ask, confirm = el("setting-ask-to-pass"), el("setting-confirm")
         ask.checked = bool(self.settings.get("ask_to_pass", False))
+        confirm.value = str(self.settings.get("confirm", "touch"))
         speed.value = f"{float(self.settings.get('speed', 1)):g}"
         motion.checked = bool(self.settings.get("reduced_motion", browser.prefers_reduced_motion()))
         contrast.checked = bool(self.settings.get("high_contrast", False))
 
         def changed(event: Any = None) -> None:
             self.settings.update(speed=float(speed.value), reduced_motion=bool(motion.checked),
-                                 high_contrast=bool(contrast.checked), ask_to_pass=bool(ask.checked))
+                                 high_contrast=bool(contrast.checked), ask_to_pass=bool(ask.checked),
+                                 confirm=str(confirm.value))
             self.store.save_settings(self.settings)
             self.apply_settings()
-        for control in (speed, motion, contrast, ask):
+        for control in (speed, motion, contrast, ask, confirm):
             control.disabled = False
             on(control, "change", self.guard(changed))
         self.apply_settings()

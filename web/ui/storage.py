@@ -184,6 +184,7 @@ SPEEDS = (0.0, 0.4, 1.0, 2.0)  # the choices the settings panel offers
 MAX_BESTS = 500
 SEAT_KINDS = ("human", "remote", "easy", "normal", "hard")  # as presenter.SEAT_KINDS
 MAX_SEATS, MAX_GAMES, MAX_OPTIONS, MAX_KEY = 12, 20, 20, 40
+CONFIRM_SETTINGS = ("touch", "always", "never")  # when a move waits for a confirm (presenter.confirm_step)
 
 
 def clean_setup(raw: Any) -> dict[str, Any]:
@@ -223,6 +224,8 @@ def clean_settings(raw: Any) -> dict[str, Any]:
         if isinstance(given, dict):
             out[table] = {str(k)[:200]: kind(saves.finite(v)) for k, v in list(given.items())[:MAX_BESTS]
                           if isinstance(v, (int, float)) and not isinstance(v, bool)}
+    if raw.get("confirm") in CONFIRM_SETTINGS:
+        out["confirm"] = raw["confirm"]
     if isinstance(raw.get("stun"), str) and len(raw["stun"]) <= 300:
         out["stun"] = raw["stun"]  # checked again where it is used (peers.check_stun)
     setup = raw.get("setup")

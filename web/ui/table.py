@@ -82,8 +82,11 @@ class TableClient:
     tell: Callable[[str], None]
     respond_all: Callable[[str], None] = lambda answer: None
     pause: Callable[[], float] = lambda: FORCED_PAUSE_SECONDS
+    confirming: Callable[[], bool] = lambda: False
+    """Whether a person's choice waits for a second tap or Confirm (presenter.confirm_step)."""
     ui: dict[str, str] = field(default_factory=dict)
     seen: Seen | None = None
+    pending: str | None = None  # a choice shown, waiting to be confirmed
     awaiting: int | None = None  # `at` of a choice sent afar and not yet answered
     race: tuple[float, str] | None = None  # when a reflex race showed, and its action ("{ms}": the time)
     timer: Any = None
@@ -93,7 +96,7 @@ class TableClient:
     def show(self, seen: Seen) -> None:
         """A new position or view to answer; a selection does not outlive its position."""
         if self.seen is not None and self.seen.at != seen.at:
-            self.ui = {}
+            self.ui, self.pending = {}, None
         if seen.at != self.awaiting:
             self.awaiting = None
         if seen.ask is not None and seen.ask != self.first_asked[0]:
@@ -123,12 +126,34 @@ class TableClient:
         self.redraw()
 
     def clear(self) -> bool:
-        """Escape: drop the selection (True if there was one)."""
-        if not self.ui:
+        """Escape: drop the choice waiting to be confirmed and the selection (True if any)."""
+        if not self.ui and self.pending is None:
             return False
-        self.ui = {}
+        self.ui, self.pending = {}, None
         self.redraw()
         return True
+
+    def tap(self, text: str) -> None:
+        """A person's choice. With the confirm step on, the first tap only shows it: nothing
+        is played, so nothing is revealed, until a second tap on it or Confirm; another tap
+        shows another choice instead, and Cancel or Escape takes it back."""
+        seen = self.seen
+        if self.confirming() and text != self.pending and seen is not None and seen.legal:
+            self.pending = text
+            self.redraw()
+            return
+        self.pending = None
+        self.choose(text)
+
+    def confirm(self) -> None:
+        """Play the choice waiting to be confirmed."""
+        if self.pending is not None:
+            self.tap(self.pending)
+
+    def cancel(self) -> None:
+        if self.pending is not None:
+            self.pending = None
+            self.redraw()
 
     def key(self, key: str, hook_view: dict[str, Any]) -> bool:
         """A key the game's view may use (its `handle_key` hook) to change the selection."""
