@@ -8,6 +8,7 @@ names its turn, "RG@2,-1/3"; "pass" and "end" are the other decisions, and chanc
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..engine import IllegalActionError
 from ..hexgrid import Hex
@@ -66,16 +67,18 @@ PASS, END = Pass(), End()
 
 Action = Place | Pass | End | Draw
 
-_PARSED: dict[str, Action] = {}
+MAX_PARSED = 2048
+"""Texts kept read (a whole 12-player game's log is under 200); the least recently read go
+first, so choices a guest sends to be refused cannot make the cache grow without end."""
+MAX_PLACES = 8192
+"""Placements kept interned: every tile and turn on every cell of the largest board is 7,774,
+a 12-player game makes about 1,400."""
 
 
 def parse_action(text: str) -> Action:
-    """Inverse of `str(action)`; raises IllegalActionError on unreadable text. Memoised:
-    saves and the page parse the same few texts over and over."""
-    found = _PARSED.get(text)
-    if found is None:
-        found = _PARSED[text] = _parse(text)  # errors are raised, never stored
-    return found
+    """Inverse of `str(action)`; raises IllegalActionError on unreadable text. Memoised (errors
+    are raised, never kept): saves and the page parse the same few texts over and over."""
+    return _parse_kept(text)
 
 
 def _parse(text: str) -> Action:
@@ -101,16 +104,14 @@ def _parse(text: str) -> Action:
     raise IllegalActionError(f"{text!r} is not a HEX PLEASE! action")
 
 
-_PLACES: dict[tuple[str, int, int, int], Place] = {}
+_parse_kept = lru_cache(maxsize=MAX_PARSED)(_parse)
 
 
+@lru_cache(maxsize=MAX_PLACES)
 def place(code: str, q: int, r: int, rot: int) -> Place:
     """Placements are interned: legal-move lists at 12 players hold hundreds of them."""
-    key = (code, q, r, rot)
-    found = _PLACES.get(key)
-    if found is None:
-        found = _PLACES[key] = Place(code, q, r, rot)
-        object.__setattr__(found, "text", str(found))
+    found = Place(code, q, r, rot)
+    object.__setattr__(found, "text", str(found))
     return found
 
 

@@ -9,6 +9,7 @@ players; `deal G05 r2`, `draw R11`, `goal P07` for chance. Logs, saves and the p
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..engine import IllegalActionError
 from ..hexgrid import DIRECTION_SHORT, Hex
@@ -98,17 +99,15 @@ DRAWS = {t: Draw(t) for t in TILE_IDS}
 GOAL_DRAWS = {g: DrawGoal(g) for g in GOAL_IDS}
 
 _DIR_BY_SHORT = {s: i for i, s in enumerate(DIRECTION_SHORT)}
-_PARSED: dict[str, Action] = {}
+MAX_PARSED = 2048
+"""Texts kept read (a whole game's log is about 120); the least recently read go first, so
+choices a guest sends to be refused cannot fill memory."""
 
 
 def parse_action(text: str) -> Action:
-    """Read an action's notation (memoised: logs and the page parse the same few texts)."""
-    action = _PARSED.get(text)
-    if action is None:
-        action = _parse(text)
-        if len(_PARSED) < 20_000:
-            _PARSED[text] = action
-    return action
+    """Read an action's notation (memoised: logs and the page parse the same few texts;
+    errors are raised, never kept)."""
+    return _parse_kept(text)
 
 
 def _parse(text: str) -> Action:
@@ -133,6 +132,9 @@ def _parse(text: str) -> Action:
     except ValueError:
         pass
     raise IllegalActionError(f"{text!r} is not a Horrible Hex action")
+
+
+_parse_kept = lru_cache(maxsize=MAX_PARSED)(_parse)
 
 
 def _rot(text: str) -> int:

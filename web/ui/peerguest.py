@@ -27,19 +27,32 @@ from peerpage import epoch_ms, page_link, qr_markup, record, stun_server
 from peers import PeerError, Signal
 from presenter import Turn, confirm_step, status_line, view_module
 from pygame_core.markup import Markup, join, tag
+from pygame_core.saves import too_deep
 from table import FORCED_PAUSE_SECONDS, Clock, Seen, TableClient
 
 USED_CODES = "hex-table:joined"  # in sessionStorage: the codes this tab joined with (they work once)
 MAX_USED = 20
 
 
+MAX_USED_CHARS = 1000  # MAX_USED keys of at most 36 characters ("table:seat:link"), in JSON
+
+
 def used_codes() -> list[str]:
+    """The codes this tab joined with. Whatever is stored must not stop the page: a value too
+    long or nested deeper than a list is forgotten unparsed (a deeply nested one would
+    overflow Pyodide's stack)."""
     try:
-        text = js.sessionStorage.getItem(USED_CODES)
-        kept = json.loads(str(text)) if present(text) else []
-        return [str(k) for k in kept][:MAX_USED] if isinstance(kept, list) else []
-    except Exception:  # noqa: BLE001 - no storage, or damaged: nothing remembered
+        stored = js.sessionStorage.getItem(USED_CODES)
+        text = str(stored) if present(stored) else "[]"
+    except Exception:  # noqa: BLE001 - no storage: nothing remembered
         return []
+    if len(text) > MAX_USED_CHARS or too_deep(text, 1):
+        return []
+    try:
+        kept = json.loads(text)
+    except ValueError:
+        return []
+    return [k for k in kept if isinstance(k, str)][:MAX_USED] if isinstance(kept, list) else []
 
 
 def remember_used(key: str) -> None:
@@ -73,7 +86,7 @@ class GuestTable:
         self.queued: list[str] | None = None  # the host's messages while the game's files come
         self.open_page()
         try:
-            self.signal = peers.unpack_signal(code, "offer")
+            self.signal = peers.unpack_signal(code, "offer", bool(stun_server(settings)))
         except PeerError as exc:
             self.say(f"This link does not hold a game to join: {exc}. Scan the code on the host's "
                      "screen again.")
@@ -111,8 +124,15 @@ class GuestTable:
         signal = self.signal
         assert signal is not None
         self.say("Preparing your answer…")
-        link = Link(self.guard(self.on_open), self.guard(self.on_message), self.guard(self.on_close),
-                    stun_server(self.settings))
+        try:
+            link = Link(self.guard(self.on_open), self.guard(self.on_message), self.guard(self.on_close),
+                        stun_server(self.settings))
+        except Exception as exc:  # noqa: BLE001 - the browser refused to build a connection
+            js.console.warn(f"no connection: {exc}")
+            self.say("This browser could not prepare a connection"
+                     + (" with the STUN server set in Settings: check it there" if stun_server(self.settings)
+                        else "") + ", then open the seat's link again.")
+            return
         self.link = link
         try:
             sdp = await link.answer(signal.sdp)

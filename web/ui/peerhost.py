@@ -47,11 +47,12 @@ class SeatLink:
         self.link: Link | None = None
         self.code = ""
         self.qr: Markup | None = None
-        self.status = "making"  # making | waiting | connecting | connected
+        self.status = "making"  # making | waiting | connecting | connected | failed
         self.sent_at = -1
         self.sent_seats: list[str] = []
         self.log_turns = 0  # turns of the log the guest has
         self.heard = 0.0  # when the guest last answered a ping (time.monotonic)
+        self.problem = ""  # why no code could be made (status "failed")
 
 
 class HostTable:
@@ -92,13 +93,22 @@ class HostTable:
             slot.link.close("replaced")
         slot.number += 1
         number = slot.number
-        slot.status, slot.code, slot.qr, slot.link = "making", "", None, None
+        slot.status, slot.code, slot.qr, slot.link, slot.problem = "making", "", None, None, ""
         self.render_panel()
-        link = Link(self.guard(lambda: self.on_open(seat, link)),
-                    self.guard(lambda text: self.on_guest(seat, link, text)),
-                    self.guard(lambda why: self.on_close(seat, link, why)), stun_server(self.settings))
+        try:
+            link = Link(self.guard(lambda: self.on_open(seat, link)),
+                        self.guard(lambda text: self.on_guest(seat, link, text)),
+                        self.guard(lambda why: self.on_close(seat, link, why)), stun_server(self.settings))
+        except Exception as exc:  # noqa: BLE001 - the browser refused to build a connection
+            self.no_code(seat, number, exc)
+            return
         slot.link = link
-        sdp = await link.offer()
+        try:
+            sdp = await link.offer()
+        except Exception as exc:  # noqa: BLE001 - the browser refused to make an offer
+            self.no_code(seat, number, exc)
+            link.close("failed")
+            return
         if self.closed or slot.number != number:
             link.close("replaced")
             return
@@ -110,9 +120,22 @@ class HostTable:
         if slot.number == number and slot.status == "waiting":
             self.render_panel()
 
+    def no_code(self, seat: int, number: int, exc: BaseException) -> None:
+        """Say on the seat's row that no code could be made, with a way on (never a row
+        left "preparing" for ever)."""
+        slot = self.seats[seat]
+        if self.closed or slot.number != number:
+            return
+        js.console.warn(f"no code for seat {seat}: {exc}")
+        slot.status, slot.link = "failed", None
+        slot.problem = ("This browser could not prepare a connection"
+                        + (" with the STUN server set in Settings: check it there" if stun_server(self.settings)
+                           else "") + ", then try again.")
+        self.render_panel()
+
     def answer_signal(self, text: str) -> Signal:
         """The guest's answer for a seat's current offer, or PeerError with what to do instead."""
-        signal = peers.unpack_signal(code_from(str(text), "answer"), "answer")
+        signal = peers.unpack_signal(code_from(str(text), "answer"), "answer", bool(stun_server(self.settings)))
         slot = self.seats.get(signal.seat)
         if signal.table != self.table:
             raise PeerError("this answer is for another game or an earlier page of this one; "
@@ -237,13 +260,18 @@ class HostTable:
     # the panel --------------------------------------------------------------------------------
     def seat_row(self, seat: int, slot: SeatLink) -> Markup:
         name = self.match.names[seat]
+        body: Markup | None
         if slot.status == "connected":
             state, body = tag("span", "connected", class_="pill peer-on"), None
+        elif slot.status == "failed":
+            state = tag("span", "no code", class_="pill peer-off")
+            body = tag("p", slot.problem, " ", tag("button", "Try again", type="button", data_retry=seat),
+                       class_="peer-problem", role="alert")
         else:
             state = tag("span", {"making": "preparing a code…", "waiting": "waiting to join",
                                  "connecting": "connecting…"}.get(slot.status, ""), class_="pill peer-off")
             link = page_link(f"join={slot.code}")
-            body = slot.code and join(
+            body = None if not slot.code else join(
                 slot.qr and tag("div", slot.qr, class_="peer-qr"),
                 tag("p", tag("a", f"Link for {name}", href=link, target="_blank", rel="noopener",
                              data_join=seat), " ", tag("button", "Copy link", type="button", data_copy=link)))
@@ -284,6 +312,10 @@ class HostTable:
             asyncio.ensure_future(self.take_answer(text))
         elif present(target.closest("[data-scan]")):
             asyncio.ensure_future(self.scan())
+        elif present(retry := target.closest("[data-retry]")):
+            seat = int(retry.getAttribute("data-retry"))
+            if seat in self.seats and self.seats[seat].status == "failed":
+                asyncio.ensure_future(self.new_offer(seat))
 
     def on_change(self, event: Any) -> None:
         box = event.target.closest("[data-cover]")

@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from peerhost import HostTable
 
 ANSWERS_CHANNEL = "hex-table:answers"  # a BroadcastChannel: an answer link opened on the host device
+MAX_BROADCASTS_A_SECOND = 4  # a person opens one answer link at a time
+MAX_BROADCAST_CHARS = 3000  # an answer code: peers.MAX_CODE_CHARS (peers is not imported at start-up)
 Guard = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
@@ -53,6 +55,7 @@ class Peers:
         self.host: HostTable | None = None
         self.guest: GuestTable | None = None
         self.answers: Any = None
+        self.broadcast_second, self.broadcasts = 0.0, 0  # on_broadcast's budget: since when, how many
         if hasattr(js.window, "BroadcastChannel"):
             self.answers = js.BroadcastChannel.new(ANSWERS_CHANNEL)
             self.answers.onmessage = create_proxy(guard(self.on_broadcast))
@@ -136,8 +139,18 @@ class Peers:
         return dict(client.seen.view) if client is not None and client.seen is not None else {}
 
     def on_broadcast(self, event: Any) -> None:
-        if self.host is not None and isinstance(event.data, str):
-            asyncio.ensure_future(self.host.take_answer(event.data))
+        """An answer link opened in another tab of this browser (see `route`). Any page of this
+        site may post here, so: a budget of messages a second, checked before the message is
+        even read, then its type and size before anything else is done with it."""
+        now = float(js.performance.now())
+        if now - self.broadcast_second >= 1000:
+            self.broadcast_second, self.broadcasts = now, 0
+        self.broadcasts += 1
+        if self.host is None or self.broadcasts > MAX_BROADCASTS_A_SECOND:
+            return
+        data = event.data
+        if isinstance(data, str) and len(data) <= MAX_BROADCAST_CHARS:
+            asyncio.ensure_future(self.host.take_answer(data))
 
 
 def show_message(title: str, text: str) -> None:

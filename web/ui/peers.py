@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import ipaddress
 import json
 import re
 import zlib
@@ -58,6 +59,9 @@ MAX_LOG_LINES = 200  # in one turn
 MAX_TEXT = 600  # one line of the log, the status, a reason
 MAX_ACTION = 200
 MAX_NUMBER = 2 ** 53
+MAX_CANDIDATES = 8  # addresses taken from one code (a phone has a few; the rest are dropped)
+MIN_PORT = 1024  # a browser never listens below it; the well-known services do
+MAX_STUN = 280
 
 SEAT_STATES = ("here", "guest", "away", "computer")
 """Who sits at each seat, as guests are told: a person at the host's device, a person on a
@@ -66,7 +70,17 @@ guest device, a guest device that dropped (its seat waits for it), a computer.""
 _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
 _SDP_LINE = re.compile(r"[a-z]=[\x20-\x7e]*")
 _CODE = re.compile(r"[A-Za-z0-9_-]+")
-_STUN = re.compile(r"stuns?:[A-Za-z0-9.-]{1,200}(:[0-9]{1,5})?|stuns?:\[[0-9A-Fa-f:]{2,39}\](:[0-9]{1,5})?")
+
+PRIVATE_NETWORKS = tuple(ipaddress.ip_network(n) for n in (
+    "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", "fc00::/7", "fe80::/10"))
+"""Addresses of one local network (RFC 1918, unique local, link-local): a device's own
+addresses in a code, where the browser shows them rather than a `.local` name."""
+CANDIDATE_KINDS = ("host", "srflx")
+"""What our pages put in a code: the device's own addresses (`host`) and, with a STUN server,
+its public one (`srflx`). Never `relay` (we use no TURN server) nor `prflx`."""
+CANDIDATE_EXTRAS = frozenset({"raddr", "rport", "generation", "ufrag", "network-id", "network-cost"})
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
+_FOUNDATION_CHARS = _NAME_CHARS - {"-"} | {"+", "/"}
 
 # Text a browser's data-channel SDP is made of, so zlib only has to store what differs.
 # Order matters little; the most common pieces last (zlib prefers near matches).
@@ -127,6 +141,72 @@ def check_sdp(sdp: Any) -> str:
     return "\r\n".join(lines) + "\r\n"
 
 
+def usable_candidates(sdp: str, stun: bool = False) -> str:
+    """A checked session description with only the candidates (addresses to try) that our own
+    pages make, or PeerError when none is left.
+
+    A code comes in a link anyone can send, and the browser sends connectivity checks to
+    every candidate in it: so only UDP ones at a `.local` name (the browser's private name for
+    a device) or a private or link-local address, on a port a browser may hold, and public
+    addresses only where the player has set a STUN server (then they are how devices on
+    different networks meet). TCP, relay and anything unreadable are dropped; at most
+    MAX_CANDIDATES are kept."""
+    kept: list[str] = []
+    usable = 0
+    for line in sdp.split("\r\n"):
+        if not line.startswith("a=") or "candidate" not in line.partition(":")[0].lower() \
+                or line == "a=end-of-candidates":
+            kept.append(line)
+        elif usable < MAX_CANDIDATES and _usable_candidate(line, stun):
+            kept.append(line)
+            usable += 1
+    if not usable:
+        raise PeerError("the code holds no address of a device on this network"
+                        + ("" if stun else " (a device elsewhere needs a STUN server set in Settings, "
+                                           "on both devices)"))
+    return "\r\n".join(kept)
+
+
+def _usable_candidate(line: str, stun: bool) -> bool:
+    """Whether one `a=candidate:` line is of a kind our own pages make (see usable_candidates)."""
+    head, _, rest = line.partition(":")
+    fields = rest.split(" ")
+    if head != "a=candidate" or not 8 <= len(fields) <= 24 or len(fields) % 2:
+        return False
+    foundation, component, transport, priority, address, port, typ, kind = fields[:8]
+    extras = dict(zip(fields[8::2], fields[9::2]))
+    return (0 < len(foundation) <= 32 and set(foundation) <= _FOUNDATION_CHARS
+            and component in ("1", "2") and transport in ("udp", "UDP")
+            and 0 < len(priority) <= 10 and priority.isdigit() and priority.isascii()
+            and _port(port) >= MIN_PORT and typ == "typ" and kind in CANDIDATE_KINDS
+            and len(extras) == len(fields[8:]) // 2 and set(extras) <= CANDIDATE_EXTRAS
+            and _usable_address(address, kind, stun))
+
+
+def _usable_address(address: str, kind: str, stun: bool) -> bool:
+    if address.endswith(".local"):
+        name = address[:-len(".local")]
+        return kind == "host" and 0 < len(name) <= 63 and set(name) <= _NAME_CHARS
+    if not 0 < len(address) <= 39 or not set(address) <= set("0123456789abcdefABCDEF.:"):
+        return False  # an address written as a name, or with a zone: the browser would look it up
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return False  # an IPv4 address in IPv6 clothes: our pages never write one
+    if any(ip in network for network in PRIVATE_NETWORKS):
+        return kind == "host" or stun
+    return stun and ip.is_global and not ip.is_multicast
+
+
+def _port(text: str) -> int:
+    """A port written as a browser writes it (no sign, no leading zero), else 0."""
+    if not 0 < len(text) <= 5 or not text.isdigit() or not text.isascii() or text[0] == "0":
+        return 0
+    return int(text) if int(text) <= 65535 else 0
+
+
 def pack_signal(signal: Signal) -> str:
     """A signal as a short code for a link or a QR code (see the module's docstring)."""
     data = {"v": PROTOCOL, "k": signal.kind, "t": signal.table, "s": signal.seat, "n": signal.link,
@@ -136,8 +216,9 @@ def pack_signal(signal: Signal) -> str:
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
-def unpack_signal(code: Any, kind: str | None = None) -> Signal:
-    """The signal in a code, or PeerError saying why it is not one (of `kind`, if given)."""
+def unpack_signal(code: Any, kind: str | None = None, stun: bool = False) -> Signal:
+    """The signal in a code, or PeerError saying why it is not one (of `kind`, if given).
+    Its description keeps only usable candidates (`stun`: this device has a STUN server)."""
     if not isinstance(code, str):
         raise PeerError("the code is not text")
     code = code.strip()
@@ -177,16 +258,57 @@ def unpack_signal(code: Any, kind: str | None = None) -> Signal:
         raise PeerError("the code names no seat")
     if not _whole(link) or not 0 <= link < MAX_NUMBER:
         raise PeerError("the code's number is not one")
-    return Signal(data["k"], table, seat, link, check_sdp(data["sdp"]))
+    return Signal(data["k"], table, seat, link, usable_candidates(check_sdp(data["sdp"]), stun))
 
 
 def check_stun(text: Any) -> str:
     """A STUN server's address as the player typed it ("" for none), or PeerError: only
-    `stun:` or `stuns:` addresses (no TURN: it would need credentials and relays all play)."""
+    `stun:` or `stuns:` addresses (no TURN: it would need credentials and relays all play),
+    with a host the browser can look up and a port it takes (a bad one stops the browser
+    from making any connection at all)."""
     address = str(text or "").strip()
-    if address and not _STUN.fullmatch(address):
+    if not address:
+        return ""
+    scheme, _, rest = address.partition(":")
+    if scheme not in ("stun", "stuns") or len(address) > MAX_STUN:
         raise PeerError("a STUN server is written stun:host or stun:host:port")
+    if rest.startswith("["):
+        host, bracket, port = rest[1:].partition("]")
+        if not bracket or not _ipv6(host):
+            raise PeerError("a STUN server's address in [brackets] is an IPv6 address")
+    else:
+        host, colon, port = rest.partition(":")
+        port = colon + port
+        if not _host_name(host):
+            raise PeerError("a STUN server's host is a name like stun.example.org or an address "
+                            "like 192.0.2.1")
+    if port and (port[0] != ":" or not _port(port[1:])):
+        raise PeerError("a STUN server's port is a number from 1 to 65535, after a colon")
     return address
+
+
+def _ipv6(text: str) -> bool:
+    if not 1 < len(text) <= 39 or not set(text) <= set("0123456789abcdefABCDEF:"):
+        return False
+    try:
+        ipaddress.IPv6Address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _host_name(text: str) -> bool:
+    """A DNS name of letters, digits and hyphens in labels of 1-63, or a dotted IPv4 address."""
+    labels = text.split(".")
+    if not 0 < len(text) <= 253 or not all(0 < len(label) <= 63 and set(label) <= _NAME_CHARS
+                                           and label[0] != "-" and label[-1] != "-" for label in labels):
+        return False
+    if labels[-1].isdigit():  # numbers only at the end: an IPv4 address or nothing
+        try:
+            ipaddress.IPv4Address(text)
+        except ValueError:
+            return False
+    return True
 
 
 def _whole(value: Any) -> TypeGuard[int]:

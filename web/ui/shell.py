@@ -13,6 +13,7 @@ from pyodide.ffi import create_once_callable
 
 import browser
 from browser import el, notice, on, present, show
+from pygame_core.saves import too_deep
 from storage import SaveStore
 
 FAULTS_KEY = "hex-table:faults"
@@ -26,12 +27,24 @@ Guard = Callable[[Callable[..., Any]], Callable[..., Any]]  # Shell.guard's type
 Fetching = Callable[[str | None, Callable[[], Any]], bool]
 
 
+MAX_FAULTS_CHARS = 200  # a few short names
+
+
 def injected_faults() -> list[str]:
+    """The faults asked for, [] for none. Whatever is stored must not stop the page: a value
+    too long or nested deeper than a list of names is not parsed (parsing a deeply nested one
+    overflows Pyodide's stack and kills the interpreter)."""
     try:
-        faults = json.loads(str(js.localStorage.getItem(FAULTS_KEY) or "[]"))
-        return [str(f) for f in faults] if isinstance(faults, list) else []
-    except Exception:
+        text = str(js.localStorage.getItem(FAULTS_KEY) or "[]")
+    except Exception:  # noqa: BLE001 - no storage: no faults
         return []
+    if len(text) > MAX_FAULTS_CHARS or too_deep(text, 1):
+        return []
+    try:
+        faults = json.loads(text)
+    except ValueError:
+        return []
+    return [str(f) for f in faults] if isinstance(faults, list) else []
 
 
 class FaultyBot:
