@@ -161,9 +161,11 @@ def join(host: Page, guest: Page, seat: int, url: str, by_link: bool = False) ->
 
 
 def play_across(pages: list[Page], take: Callable[[Page], Any], limit: int = 3000,
-                between: Callable[[int], None] | None = None, moves: int | None = None) -> int:
+                between: Callable[[int], None] | None = None, moves: int | None = None,
+                early_first: bool = False) -> int:
     """Whoever's turn it is acts, on their own device, until every page says the game is over
-    (or `moves` moves were made)."""
+    (or `moves` moves were made). `early_first`: a device asked before its seat's turn (a
+    moment the table answers at once) acts before the seat the rules ask now."""
     if moves is not None:
         limit = moves
     deadline = time.monotonic() + 900
@@ -173,6 +175,8 @@ def play_across(pages: list[Page], take: Callable[[Page], Any], limit: int = 300
             if all(state == "over" for state in states):
                 return made
             ready = [p for p, state in zip(pages, states) if state == "turn"]
+            if early_first:
+                ready.sort(key=lambda p: "asked at once" not in p.inner_text("#turn"))
             if ready:
                 break
             assert time.monotonic() < deadline, "nobody was asked to move"
@@ -319,10 +323,11 @@ OUT_OF_TURN = ("hexhex", "null", "detonate", "eradicate", "challenge")
 
 
 def eager_choice(page: Page) -> None:
-    """Race when asked; play an out-of-turn card whenever one is offered; else the first choice."""
+    """Race when asked; play an out-of-turn card whenever one is offered (opening it first: a
+    card is read whole before it is played); else the first choice."""
     board = page.locator("#board")
     for prefix in OUT_OF_TURN:
-        offered = board.locator(f"[data-action^='{prefix}']")
+        offered = board.locator(f"[data-action^='{prefix}'], [data-ui^='card={prefix};']")
         if offered.count():
             try:
                 offered.first.click(timeout=5_000)
@@ -352,7 +357,7 @@ def test_hex_hex_host_and_three_guests_finish_a_game_with_responses_and_races(
     expect(guests[0].locator("#game-title")).to_have_text("HEX-HEX XL")
 
     before = len(json.loads(save)["log"])
-    play_across([host, *guests], eager_choice)
+    play_across([host, *guests], eager_choice, early_first=True)
     match = replayed(host)
     assert match.state.is_over
     by_guests = [e for e in match.log[before:] if e.seat in (1, 2, 3)]

@@ -118,3 +118,19 @@ def test_every_guild_keeps_its_latest_roll() -> None:
 def test_quest_cards_are_pieces_with_tooltips() -> None:
     markup = hsview.render(_revealed().view(0), {}, ["Ada", "Bo", "Cy"])
     assert 'data-piece="hs-q-brag"' in markup and 'title="Brag at the Tavern: send 1 adventurer' in markup
+
+
+def test_the_quest_choice_is_asked_in_words_above_the_cards() -> None:
+    state = _revealed()
+    names = ["Ada", "Bo", "Cy"]
+    markup = hsview.render(state.view(0), {}, names)
+    prompt = "Pick a quest: send the adventurers it asks for (8 at home) and roll a die for each."
+    assert prompt in markup, "the player to choose is told what to choose"
+    assert markup.index(prompt) < markup.index('class="hs-row"'), "the prompt stands above the cards"
+    assert "Dashed cards" not in markup, "with eight at home every quest can be staffed"
+    assert prompt not in hsview.render(state.view(1), {}, names), "only the chooser is asked"
+    assert "Pick a quest" not in hsview.render(_failed_brag(_revealed()).view(0), {}, names), "not during a rescue"
+    state.home[0] = 1
+    short = hsview.render(state.view(0), {}, names)
+    assert "(1 at home)" in short and "Dashed cards need more than you have." in short
+    assert not codes_in(short)

@@ -1505,7 +1505,8 @@ def test_render_shows_the_table_the_hand_with_timing_and_the_prompts():
     names = ["<b>Ann</b>", "Bo", "Cy", "Di"]
     out = render(state.view(3), {}, names)
     assert "&lt;b&gt;Ann&lt;/b&gt;" in out and "<b>Ann</b>" not in out
-    assert 'data-action="play boostl h0 &gt;0"' in out and "Only when HEXED" in out
+    assert 'data-ui="card=boostl;claim="' in out and "Only when HEXED" in out
+    assert 'data-action="play boostl h0 &gt;0"' in render(state.view(3), {"card": "boostl"}, names)
     assert "hx-hex" in out and "Voice 5" in out
     state.apply(Play("boostl", 0, (0,)))
     window = render(state.view(0), {}, names)

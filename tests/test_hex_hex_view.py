@@ -174,7 +174,7 @@ def test_the_list_of_what_just_happened_writes_a_repeated_happening_once_with_a_
 
 def test_a_seats_badge_stays_on_the_table_clear_of_its_name_and_its_played_card():
     """Every seat of every table size, with the longest badge: inside the viewBox, and not over
-    the name (the box's top 28 units) or the card played (its units 57-79)."""
+    the name (the box's top 28 units) or the card played (its units 69-91)."""
     from pygame_core.hex_hex.board import FX_H, H, SEAT_H, SEAT_W, W, _pos, badge_box, badges
     longest = max((words for kind in ("hexed", "challenge_failed", "race", "spite")
                    for _seat, words, _cls in badges({"kind": kind, "seat": 0, "lost": 10, "by": 1, "gained": 10,
@@ -188,5 +188,87 @@ def test_a_seats_badge_stays_on_the_table_clear_of_its_name_and_its_played_card(
             where = f"{players} players, seat {seat}"
             assert 0 <= bx and bx + width <= W and 0 <= by and by + FX_H <= H, where
             clear_of_name = by + FX_H <= top + 4 or by >= top + 28
-            clear_of_card = by + FX_H <= top + 57 or by >= top + 79
+            clear_of_card = by + FX_H <= top + 69 or by >= top + 91
             assert clear_of_name and clear_of_card, where
+
+
+def test_a_seats_marks_stay_inside_its_box_below_the_voice_line() -> None:
+    """The issue's seat, "Dealer · charmed by Bo · 4 face down", was one line of 43 characters
+    at 12 units each, twice the box's width: it ran out over the table. Now: whole marks on two
+    lines under the Voice line, the charm on its own, each line within the box."""
+    from pygame_core.hex_hex.board import H, SEAT_H, SEAT_W, W, _pos, mark_lines
+    view = charmed().view(2)
+    view["charm"], view["facedown"] = [1, 3, -1, -1], [4, 0, 0, 0]
+    out = str(render(view, {}, NAMES))
+    seat = re.search(r"<title>Ada, 5 Voice.*?</g>", out, re.S)
+    assert seat, out
+    box = seat.group(0)
+    assert re.findall(r'<text[^>]*class="hx-seat-info"[^>]*>(.*?)</text>', box) == [
+        "Dealer · 4 face down", "♥ charmed by Bo"], "whole marks on two lines, the charm on its own"
+    voice_y = float(re.search(r'y="([\d.]+)"[^>]*class="hx-seat-brief"', box).group(1))
+    line = re.search(r'<text x="[\d.]+" y="([\d.]+)"[^>]*class="hx-seat-info"([^>]*)>Dealer', box)
+    assert line and float(line.group(1)) - 12 >= voice_y, "below the Voice line, not over it"
+    assert len("Dealer · 4 face down") * 12 * 0.58 <= SEAT_W - 12 or "textLength" in line.group(2)
+    clip = re.search(r'<svg x="[\d.]+" y="([\d.]+)" width="(\d+)" height="\d+" overflow="hidden">'
+                     r'<text[^>]*class="hx-seat-info">♥', box)
+    assert clip and float(clip.group(1)) >= voice_y and int(clip.group(2)) <= SEAT_W - 12, \
+        "the charm's line is held inside the box, whatever the charmer's name"
+    assert len(mark_lines(["Dealer", "Caster", "Ward", "Deception", "♥ charmed by Bo", "1 face down"])) == 2
+    for players in range(2, 7):       # the taller boxes still fit the table and keep apart
+        boxes = [(x - SEAT_W / 2, y - SEAT_H / 2) for x, y in
+                 (_pos({"players": players, "seat": 0}, s) for s in range(players))]
+        assert all(0 <= left and left + SEAT_W <= W and 0 <= top and top + SEAT_H <= H for left, top in boxes)
+        for i, (l1, t1) in enumerate(boxes):
+            for l2, t2 in boxes[i + 1:]:
+                assert l1 + SEAT_W <= l2 or l2 + SEAT_W <= l1 or t1 + SEAT_H <= t2 or t2 + SEAT_H <= t1, players
+
+
+def test_deceptions_claim_buttons_show_whole_card_names() -> None:
+    """Cut to "Maddening C..." the two Compulsions could not be told apart: the buttons wrap
+    long names instead of cutting them."""
+    from pathlib import Path
+    from pygame_core.hex_hex.rules import Cast
+    state = start([hand(), hand(), hand(), ["deception", "curse", "right", "right", "left"]])
+    state.apply(Cast(3))
+    out = str(render(state.view(3), {"card": "curse"}, NAMES))
+    claims = re.findall(r'<button[^>]*class="hx-btn hx-claim"[^>]*>(.*?)</button>', out)
+    assert len(claims) >= 20 and "✦ Maddening Compulsion (Left)" in claims
+    css = (Path(__file__).parent.parent / "web" / "styles" / "hex-hex.css").read_text()
+    rules = re.findall(r"([^{}]*\.hx-claim[^{}]*)\{([^}]*)\}", css)
+    assert rules
+    for selector, body in rules:
+        assert "ellipsis" not in body and "nowrap" not in body, selector
+
+
+def test_tapping_a_card_shows_its_whole_text_beside_the_way_to_play_it() -> None:
+    """The hand cuts a card's text to two lines on a desktop and hides it on a phone: a card
+    with one way to play used to be played by a tap on its name alone."""
+    from pygame_core.hex_hex.components import CARDS_BY_ID
+    from pygame_core.hex_hex.rules import Cast
+    state = start([hand(), hand(), hand(), ["curse", "boostl", "right", "dismiss", "dismiss"]])
+    state.apply(Cast(3))
+    view = state.view(3)
+    assert [a for a in view["legal"] if a.startswith("play boostl")] == ["play boostl h0 >0"]
+    out = str(render(view, {}, NAMES))
+    assert 'data-action="play boostl' not in out, "a tap on the card does not play it unread"
+    assert 'data-ui="card=boostl;claim="' in out
+    opened = str(render(view, {"card": "boostl"}, NAMES))
+    text = CARDS_BY_ID["boostl"].text
+    detail = re.search(r'<div class="hx-detail[^"]*">(.*?)</div>', opened)
+    assert detail and readable(detail.group(1)) == [
+        "✦ Boost Left", "Enhanced Deflection · When you are The Intended", text]
+    assert opened.index('class="hx-detail') < opened.index('data-action="play boostl h0 &gt;0"'), \
+        "the text stands before the button that plays the card"
+    assert 'data-ui="card="' in opened and not codes_in(opened)
+
+
+def test_under_deception_the_claims_come_first_and_the_claimed_cards_text_after() -> None:
+    from pygame_core.hex_hex.components import CARDS_BY_ID
+    from pygame_core.hex_hex.rules import Cast
+    state = start([hand(), hand(), hand(), ["deception", "curse", "right", "right", "left"]])
+    state.apply(Cast(3))
+    view = state.view(3)
+    claiming = str(render(view, {"card": "curse"}, NAMES))
+    assert "hx-detail" not in claiming, "the list of claims takes the room"
+    claimed = str(render(view, {"card": "curse", "claim": "boostl"}, NAMES))
+    assert CARDS_BY_ID["boostl"].text in claimed and 'class="hx-detail hx-cat-enhanced"' in claimed

@@ -240,7 +240,18 @@ def test_a_series_shows_games_won_and_a_shared_series():
 def test_the_table_passes_for_a_person_only_when_passing_is_all_they_may_do():
     assert table.forced({}, ["pass"]) == "pass"
     assert table.forced({}, ["pass", "null 0"]) is None
-    assert table.forced({}, ["play left h0 >1"]) is None
+    assert table.forced({}, ["play left h0 >1"]) is None, "a single card to play is still shown, not played"
+
+
+def test_the_table_takes_a_hex_for_a_person_with_no_card_to_answer_it():
+    state = start([hand(), hand(), hand(), ["dismiss"] * 5])
+    state.apply(Cast(3))
+    view = state.view(3)
+    assert view["legal"] == ["hexed h0"]
+    assert table.forced(view, view["legal"]) == "hexed h0", "'Take it: I am HEXED' is all they may do"
+    assert table.forced({}, ["spite 0"]) == "spite 0", "sacrificing nothing is all they may do"
+    assert table.forced({}, ["hexed h0", "play left h0 >1"]) is None
+    assert table.forced({}, ["spite 0", "spite 1 >2"]) is None
 
 
 def test_a_suggested_answer_picks_its_card_in_the_hand():

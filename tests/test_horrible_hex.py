@@ -798,7 +798,7 @@ def test_view_shows_the_last_completion_and_goal_cards_as_patterns():
     state.apply(Move("S", H(1, 2), SW))
     play_out_chance(state)
     html_text = hview.render(state.view(1), {}, ["Ann", "Bob"])
-    assert "Ann completed a goal (2 stars and 2 circles)" in html_text and "hh-hit" in html_text
+    assert "Ann completed a goal (Line ★★●●)" in html_text and "hh-hit" in html_text
     assert "goal card, row 1" in html_text
     assert "<h2>" in hview.RULES_HTML and "Covert Hex" in hview.RULES_HTML
 

@@ -93,7 +93,7 @@ def test_the_last_completion_and_goal_cards_in_words() -> None:
     play_out_chance(state)
     markup = hview.render(state.view(1), {}, ["Ann", "Bob"])
     assert isinstance(markup, Markup)
-    assert "Ann completed a goal (2 stars and 2 circles)" in markup and "hh-hit" in markup
+    assert "Ann completed a goal (Line ★★●●)" in markup and "hh-hit" in markup
     assert "goal card, row 1:" in markup and "Last move: a slide south-west" in markup
     assert not codes_in(markup)
 
@@ -115,8 +115,6 @@ def test_words_for_places_moves_goals_and_counts() -> None:
     assert labels.move_words(push, tiles) == "push east, pushing 2 tiles"
     assert labels.last_move_words("push 0,2 W") == "a push west"
     assert labels.last_move_words("pass") == "skipped"
-    assert {labels.goal_summary(g) for g in GOAL_IDS} == {
-        "2 stars and 2 circles", "3 stars and 1 circle", "1 star and 3 circles"}
     for goal in GOAL_IDS:
         assert not codes_in(drawing.card(goal, "(leaves unless you complete a goal)"))
 
@@ -197,3 +195,51 @@ def test_pieces_tooltips_and_the_icon_key() -> None:
     play_out_chance(state)
     placing = hview.render(state.view(0), {}, ["Ann", "Bob"])
     assert "press R to turn it" in placing and "turn it with the Turn buttons" in placing
+
+
+def test_each_goal_cards_caption_says_what_tells_it_from_the_others() -> None:
+    """20 of the 26 cards hold 2 stars and 2 circles: a caption that counts them cannot tell
+    cards apart at 70 px. The caption names the shape and the symbols in order."""
+    captions = {g: labels.goal_summary(g) for g in GOAL_IDS}
+    assert len(set(captions.values())) == len(GOAL_IDS), "no two cards share a caption"
+    assert captions["P01"] == "Line ★★●●" and captions["P03"] == "Right hook ●★★ ●"
+    assert captions["P19"] == "Y, ● in the middle" and captions["P14"] == "Diamond, ★★ at the tips"
+    assert all(len(c) <= 24 for c in captions.values()), "short enough for a card 70 px wide"
+    assert "<figcaption>Right zigzag ★★●●</figcaption>" in drawing.card("P11")
+
+
+def test_a_completion_is_said_once_per_owner_and_not_twice_in_one_heading() -> None:
+    """A move completing two of Bob's goals read "Ann's move completed Bob's goal (2 stars
+    and 2 circles); Ann's move completed Bob's goal (2 stars and 2 circles)", under a
+    heading "Completed: Ann's move completed ..."."""
+    state = _p01_slide_state()
+    state.apply(Move("S", H(1, 2), SW))
+    play_out_chance(state)
+    view = state.view(1)
+    flash = {**view["flash"], "mover": 0, "goals": [{**g, "owner": 1, "goal": goal}
+                                                   for g in view["flash"]["goals"] for goal in ("P19", "P17")]}
+    words = labels.completion_words(flash, view, ["Ann", "Bob"])
+    assert words == "Ann's move completed 2 of your goals (Y, ● in the middle; Left zigzag ★★●●)"
+    assert labels.completion_words(flash, {**view, "seat": 0}, ["Ann", "Bob"]) == (
+        "Your move completed 2 of Bob's goals (Y, ● in the middle; Left zigzag ★★●●)")
+    markup = str(hview.render({**view, "flash": flash}, {}, ["Ann", "Bob"]))
+    assert "Completed: " not in markup and "completed 2 of your goals" in markup
+    heading = re.search(r'<section class="hh-flash"[^>]*><h3>(.*?)</h3>', markup)
+    assert heading and heading.group(1).count("completed") == 1
+
+
+def test_the_warning_switch_says_what_it_does() -> None:
+    state = _p01_slide_state(hands=[["P10", "P12"], ["P01", "P05"]])
+    view = state.view(0)
+    on = str(hview.render(view, {}, ["Ann", "Bob"]))
+    assert "Ask me to confirm a move that completes another player&#x27;s goal: on" in on
+    assert "Ask before completing" not in on
+
+    def pressed(markup: str) -> str:
+        found = re.search(r'<button[^>]*class="hh-button hh-warn-toggle"[^>]*aria-pressed="(\w+)"', markup)
+        assert found, markup
+        return found.group(1)
+    assert pressed(on) == "true"
+    off = str(hview.render(view, {"warn": "off"}, ["Ann", "Bob"]))
+    assert "Ask me to confirm a move that completes another player&#x27;s goal: off" in off
+    assert pressed(off) == "false"

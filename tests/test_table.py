@@ -110,7 +110,7 @@ def test_a_seat_asked_before_its_turn_is_told_so() -> None:
     assert client.status(["Ann", "Bo"]) is None  # the usual status line
 
 
-def test_a_selection_lasts_while_its_position_does() -> None:
+def test_a_selection_lasts_while_the_seats_choices_do() -> None:
     client, _, _, _ = a_client()
     client.show(seen())
     client.select("tile=B1;rot=2")
@@ -118,7 +118,9 @@ def test_a_selection_lasts_while_its_position_does() -> None:
     assert client.ui == {"tile": "B1"}
     client.show(seen())  # drawn again: same position
     assert client.ui == {"tile": "B1"}
-    client.show(seen(at=4))
+    client.show(seen(at=4))  # another seat answered a moment: the same choices here
+    assert client.ui == {"tile": "B1"}
+    client.show(seen(at=5, legal=("c",)))  # this seat's own move made: afresh
     assert client.ui == {}
     assert not client.clear()
 
@@ -232,11 +234,13 @@ def test_a_move_waiting_for_confirm_is_played_by_confirm_and_dropped_by_cancel_o
     assert sent == [(1, 3, "b", None)]
 
 
-def test_a_move_waiting_for_confirm_does_not_outlive_its_position() -> None:
+def test_a_move_waiting_for_confirm_lasts_while_the_seats_choices_do() -> None:
     client, sent, _, _ = confirming_client()
     client.show(seen())
     client.tap("a")
-    client.show(seen(at=4))
+    client.show(seen(at=4))  # another seat passed meanwhile: "a" is still this seat's to make
+    assert client.pending == "a"
+    client.show(seen(at=5, legal=("b", "c")))
     assert client.pending is None
     client.confirm()
     assert sent == []
@@ -265,3 +269,10 @@ def test_a_tap_when_nothing_is_asked_is_told_to_wait_even_with_the_confirm_step(
     client.show(seen(legal=()))
     client.tap("a")
     assert client.pending is None and sent == [] and told == [table.NOT_YOUR_TURN]
+
+
+def test_a_move_the_view_already_showed_whole_is_played_without_asking_again() -> None:
+    client, sent, _, _ = confirming_client()
+    client.show(seen())
+    client.tap("a", shown=True)
+    assert sent == [(1, 3, "a", None)] and client.pending is None

@@ -251,20 +251,31 @@ def render(view: dict[str, Any], ui: dict[str, str], names: Sequence[str]) -> Ma
     cards = tuple(quest_card(QUESTS_BY_ID[q], legal, card_ui, q == active, home, party if q == active else ())
                   for q in [BRAG.id, *view["face_up"]])
     ending = view["ending_reason"] if view["ending"] and not view["over"] else None
+    choices = [a for a in legal if a.startswith("go ")]
+    prompt = choose_prompt(home, len(choices) < len(cards)) if choices else None
     return tag(
         "div",
-        _quests(cards, view["round"], view["pile"], view["tavern"], bool(card_ui.get("odds")), ending, not rescue),
+        _quests(cards, view["round"], view["pile"], view["tavern"], bool(card_ui.get("odds")), ending, not rescue,
+                prompt),
         dice_panel(view, names, legal, bool(ui.get("odds")) and rescue),
         tag("div", [guild(view, s, names) for s in range(view["players"])], class_="hs-guilds"),
         class_="hs-table", data_phase=view["phase"])
 
 
+def choose_prompt(home: int, some_out_of_reach: bool = False) -> str:
+    """What the turn's one decision asks, said above the cards that answer it."""
+    prompt = f"Pick a quest: send the adventurers it asks for ({home} at home) and roll a die for each."
+    return prompt + (" Dashed cards need more than you have." if some_out_of_reach else "")
+
+
 @lru_cache(maxsize=64)
 def _quests(cards: tuple[Markup, ...], round_: int, pile: int, tavern: int, odds: bool,
-            ending: str | None, toggle: bool = True) -> Markup:
+            ending: str | None, toggle: bool = True, prompt: str | None = None) -> Markup:
     # Cached: most clicks change the dice or a guild, not the quests on the table.
     return tag("section",
-               tag("div", cards, class_="hs-row"),
+               prompt is not None and tag("p", prompt, class_="hs-prompt", id="hs-prompt"),
+               tag("div", cards, class_="hs-row", role="group" if prompt else None,
+                   aria_labelledby="hs-prompt" if prompt else None),
                tag("p", f"Round {round_} · {plural(pile, 'quest')} left in the pile · "
                         f"Tavern: {plural(tavern, 'adventurer')} ", toggle and _odds_toggle(odds),
                         class_="hs-pile-count"),

@@ -21,7 +21,8 @@ from ..markup import Markup, join, tag
 from .components import CARDS_BY_ID, CATEGORY_NAMES
 
 W, H = 560, 364
-SEAT_W, SEAT_H = 160, 84  # a seat's box on the table, in viewBox units
+SEAT_W, SEAT_H = 160, 96  # a seat's box on the table, in viewBox units (two lines of marks fit)
+MARKS_CHARS = 21  # the characters of marks one line of a seat box holds at their size
 FX_H = 22  # the height of the badge saying what just happened to a seat
 CX, CY, RX, RY = 280, 182, 196, 126
 HEX_AT, ARROW_FROM = 0.46, 0.62  # where Hex tokens sit between a seat and the centre; where arrows start
@@ -127,7 +128,7 @@ def _seat_svg(view: dict[str, Any], names: list[str], legal: set[str], s: int,
     mark = fx.get(s, ("", "", ""))
     return _seat_markup(x, y, " ".join(cls), action if clickable else None, seat_name(names, s),
                         view["current"] == s, view["voice"][s], view["hand_sizes"][s],
-                        " · ".join(_seat_marks(view, names, s)), wins, card, card_label_text, fresh,
+                        mark_lines(_seat_marks(view, names, s)), wins, card, card_label_text, fresh,
                         f"played-{s}-{card}", *mark)
 
 
@@ -147,6 +148,20 @@ def _seat_marks(view: dict[str, Any], names: list[str], s: int) -> list[str]:
     if view["facedown"][s]:
         marks.append(f"{view['facedown'][s]} face down")   # how many, never which
     return marks
+
+
+def mark_lines(marks: list[str], width: int = MARKS_CHARS) -> tuple[str, ...]:
+    """A seat's marks on at most two lines of whole marks ("Dealer · 4 face down", "♥ charmed
+    by Bo"): one long line would run out of the seat's box over its neighbours. The charm, the
+    longest mark, has a line of its own; what a line cannot hold is squeezed to fit (`_fit`)."""
+    charm = [m for m in marks if m.startswith("♥")]
+    lines: list[str] = []
+    for mark in (m for m in marks if m not in charm):
+        if lines and (len(lines) + len(charm) >= 2 or len(lines[-1]) + 3 + len(mark) <= width):
+            lines[-1] += " · " + mark
+        else:
+            lines.append(mark)
+    return (*lines, *charm)
 
 
 def _fit(chars: int, size: float, room: float) -> dict[str, str]:
@@ -172,7 +187,7 @@ def badge_box(left: float, top: float, text: str) -> tuple[float, float, float]:
 
 @functools.lru_cache(maxsize=1024)
 def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, current: bool, voice: int,
-                 hand: int, marks: str, wins: int | None, card: str, card_text: str, fresh: bool,
+                 hand: int, marks: tuple[str, ...], wins: int | None, card: str, card_text: str, fresh: bool,
                  card_piece: str, fx_text: str, fx_cls: str, fx_piece: str) -> Markup:
     """One seat's box (cached: a redraw changes one or two seats at most): the name, Voice and
     hand size in large type, the standing marks (left out on a phone: the list under the table
@@ -183,8 +198,8 @@ def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, cu
         c = CARDS_BY_ID[card]
         played = tag(
             "g", tag("title", card_text),
-            tag("rect", x=f"{left + 6:.0f}", y=f"{top + 57:.0f}", width=SEAT_W - 12, height=22, rx=4),
-            tag("text", CATEGORY_GLYPH[c.category], " ", c.name, x=f"{x:.0f}", y=f"{top + 73:.0f}",
+            tag("rect", x=f"{left + 6:.0f}", y=f"{top + 69:.0f}", width=SEAT_W - 12, height=22, rx=4),
+            tag("text", CATEGORY_GLYPH[c.category], " ", c.name, x=f"{x:.0f}", y=f"{top + 85:.0f}",
                 text_anchor="middle", **_fit(len(c.name) + 2, 14, SEAT_W - 20)),
             class_=f"hx-played hx-cat-{c.category}" + (" hx-played-new" if fresh else ""),
             data_piece=card_piece, role="img", aria_label=card_text)
@@ -200,7 +215,7 @@ def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, cu
         "g",
         # the button's name; a <title> (not aria-label) so the seat's visible text stays readable
         tag("title", f"Cast the Hex on {name}" if action else
-            ", ".join([name, voice_text(voice), _cards(hand)] + ([marks] if marks else []))),
+            ", ".join([name, voice_text(voice), _cards(hand), *marks])),
         tag("rect", x=f"{left:.0f}", y=f"{top:.0f}", width=SEAT_W, height=SEAT_H, rx=10, class_="hx-seat-box"),
         # a long name is clipped to its box (the seat's tooltip has it whole)
         tag("svg", tag("text", "▶ " if current else "", name, x=SEAT_W / 2 - 4, y=20, text_anchor="middle",
@@ -210,10 +225,20 @@ def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, cu
             " · won " + str(wins) if wins is not None else "",
             x=f"{x:.0f}", y=f"{top + 38:.0f}", text_anchor="middle", class_="hx-seat-brief",
             **_fit(len(f"Voice {voice} · {_cards(hand)}") + (8 if wins is not None else 0), 17, SEAT_W - 10)),
-        tag("text", marks, x=f"{x:.0f}", y=f"{top + 51:.0f}", text_anchor="middle",
-            class_="hx-seat-info") if marks else None,
+        [_mark_line(x, top + 53 + 13 * i, line) for i, line in enumerate(marks)],
         played, badge,
         class_=cls, data_action=action, tabindex=0 if action else None, role="button" if action else None)
+
+
+def _mark_line(x: float, y: float, line: str) -> Markup:
+    """A line of marks under the Voice line, inside the box: squeezed if it must be, or, when it
+    names a player (the charm), clipped like the seat's name (the tooltip has it whole): how a
+    seat is drawn never depends on how long a name is."""
+    if not line.startswith("♥"):
+        return tag("text", line, x=f"{x:.0f}", y=f"{y:.0f}", text_anchor="middle", class_="hx-seat-info",
+                   **_fit(len(line), 12, SEAT_W - 12))
+    return tag("svg", tag("text", line, x=SEAT_W / 2 - 6, y=12, text_anchor="middle", class_="hx-seat-info"),
+               x=f"{x - SEAT_W / 2 + 6:.0f}", y=f"{y - 12:.0f}", width=SEAT_W - 12, height=16, overflow="hidden")
 
 
 @functools.lru_cache(maxsize=256)

@@ -310,9 +310,19 @@ def tie_break(view: dict[str, Any], names: Sequence[str]) -> str:
     return f"{tied}; {count} (every gain and loss doubled) decided it."
 
 
+ACKNOWLEDGED = ("pass", "hexed", "spite 0")
+"""Moves that only let things happen: passing in a response window, taking a Hex with no
+card to answer it ("Take it: I am HEXED"), sacrificing nothing to Spite."""
+
+
 def forced(view: dict[str, Any], legal: Sequence[str]) -> str | None:
-    """A response window where passing is all a person may do: the table passes for them."""
-    return "pass" if list(legal) == ["pass"] else None
+    """The one move a person may make when it only lets things happen (`ACKNOWLEDGED`): the
+    table makes it for them after a pause. A single card to play is still a choice to show:
+    it is not made for them."""
+    if len(legal) != 1:
+        return None
+    move = legal[0]
+    return move if move in ACKNOWLEDGED or move.split()[0] == "hexed" else None
 
 
 def hex_words(view: dict[str, Any], hex_id: int, names: Sequence[str]) -> str:

@@ -74,8 +74,11 @@ def _cancelled(k: int, names: list[str], pending: Sequence[dict[str, Any]]) -> s
 
 
 @functools.lru_cache(maxsize=1024)
-def _button(action: str, text: str, cls: str = "hx-btn") -> Markup:
-    return tag("button", text, type="button", class_=cls, data_action=action, aria_label=text)
+def _button(action: str, text: str, cls: str = "hx-btn", shown: bool = False) -> Markup:
+    """A move's button; `shown`: the move is already read whole beside it (a card opened), so
+    the page's confirm step does not ask again (`data-shown`, docs/adding-a-game.md)."""
+    return tag("button", text, type="button", class_=cls, data_action=action, aria_label=text,
+               data_shown="" if shown else None)
 
 
 def _describe_action(a: str, names: list[str], pending: Sequence[dict[str, Any]] = ()) -> str:
@@ -174,11 +177,11 @@ def _hand_cards(view: dict[str, Any], names: list[str], by_card: dict[str, list[
         plays = by_card.get(card, []) if k == 0 else []
         cls = f"hx-card hx-cat-{c.category}" + (" hx-playable" if plays else "") + (
             " hx-selected" if chosen == card and plays else "")
-        if len(plays) == 1 and not view["deceive"][view["seat"]]:
-            cards.append(_card(card, cls, plays[0], None, f"Play {c.name}: {_describe_action(plays[0], names)}",
+        if plays:
+            # a tap opens the card: its whole text beside the ways to play it (`_choices`);
+            # on a phone the hand shows names alone, and a card is not played unread
+            cards.append(_card(card, cls, None, f"card={card};claim=", f"Read {c.name} and choose how to play it",
                                piece))
-        elif plays:
-            cards.append(_card(card, cls, None, f"card={card};claim=", f"Choose how to play {c.name}", piece))
         else:
             cards.append(_card(card, cls, None, None, f"{c.name} (cannot be played now)", piece))
     return cards
@@ -193,23 +196,38 @@ def _claim_buttons(claims: list[str]) -> Markup:
                class_="hx-claims")
 
 
+@functools.lru_cache(maxsize=128)
+def card_detail(card: str) -> Markup:
+    """A card read whole, for the card picked in the hand: its name, kind, when it may be
+    played and everything it does (the hand itself has room for the name alone on a phone)."""
+    c = CARDS_BY_ID[card]
+    return tag("div", tag("p", CATEGORY_GLYPH[c.category], " ", c.name, class_="hx-detail-name"),
+               tag("p", CATEGORY_NAMES[c.category], " · ", TIMING_NAMES[c.timing], class_="hx-detail-when"),
+               tag("p", c.text, class_="hx-detail-text"),
+               class_=f"hx-detail hx-cat-{c.category}")
+
+
 def _choices(ui: dict[str, str], names: list[str], chosen: str, plays: list[str]) -> Markup:
-    """The ways to play the card picked in the hand (first the claim, under Deception)."""
+    """The card picked in the hand, read whole, and the ways to play it (first the claim,
+    under Deception)."""
     claims = list(dict.fromkeys(a.split()[1] for a in plays))
     claim = ui.get("claim", "")
-    head = card_label(chosen)
+    head = f"Play {card_label(chosen)}"
+    detail: Markup | None = card_detail(chosen)
     if len(claims) > 1 and claim not in claims:
-        buttons = [_claim_buttons(claims)]
+        # face down, the card acts as the one claimed: the list of claims takes the room
+        buttons, detail = [_claim_buttons(claims)], None
         head = f"Play {card_label(chosen)} face down, claiming it is"
     else:
         if len(claims) > 1:
             plays = [a for a in plays if a.split()[1] == claim]
             head = f"{card_label(chosen)} as {card_label(claim)}"
-        buttons = [_button(a, _describe_action(a, names)) for a in plays]
-    return tag("div", tag("span", head, ":", class_="hx-choices-head"), buttons,
+            detail = card_detail(claim)     # what the card will do, played as the claim
+        buttons = [_button(a, _describe_action(a, names), shown=True) for a in plays]
+    return tag("div", detail, tag("span", head, ":", class_="hx-choices-head"), buttons,
                tag("button", "Cancel", type="button", class_="hx-btn hx-cancel", data_ui="card=",
                    aria_label="Cancel"),
-               class_="hx-choices", role="group", aria_label="Choose a target")
+               class_="hx-choices", role="group", aria_label=f"{card_label(chosen)}: what it does and how to play it")
 
 
 def _hand_html(view: dict[str, Any], ui: dict[str, str], names: list[str],
@@ -364,8 +382,12 @@ def render(view: dict[str, Any], ui: dict[str, str], names: list[str]) -> Markup
     parts.append(tag("div", tag("div", table, class_="hx-table-col"), tag("div", side, class_="hx-side"),
                      class_="hx-main"))
     parts += _notes(view, names)
-    claiming = mine and bool(ui.get("card")) and view["deceive"][seat] and not ui.get("claim")
-    return tag("div", parts, class_="hx-board hx-claiming" if claiming else "hx-board")
+    opened = mine and ui.get("card", "") in _plays_by_card(legal)
+    claiming = opened and view["deceive"][seat] and not ui.get("claim")
+    # a card opened (its whole text above its choices): the hand shows names only, so the
+    # choices and every card still fit one screen
+    cls = "hx-board" + (" hx-opened" if opened else "") + (" hx-claiming" if claiming else "")
+    return tag("div", parts, class_=cls)
 
 
 def suggest_ui(view: dict[str, Any], action: str) -> dict[str, str]:

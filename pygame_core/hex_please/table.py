@@ -10,19 +10,13 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..engine import Event
-from ..words import and_list, points, seat_name as _name
+from ..words import and_list, count, points, seat_name as _name
 from .components import BONUSES, TILE_BY_CODE
 
 SETUP_TEXT = ("Everyone draws a hidden hand from the bag: 6 tiles with 2-4 players, 5 with 5-8, "
               "4 with 9-12.")
 
 _TIMES = {2: "doubled", 3: "tripled"}
-
-
-
-
-
-
 
 
 def _fields(subject: str) -> dict[str, str]:
@@ -80,21 +74,19 @@ def suggest_ui(view: dict[str, Any], action: str) -> dict[str, str]:
 
 
 def score_breakdown(view: dict[str, Any], names: Sequence[str]) -> list[tuple[str, list[str]]]:
-    """How each score was made: the tiles laid, their points, what Brown and Amber cells added,
-    the tiles they touched and Sky Blue and Pink; and what was left in hand (the tie-break)."""
+    """How each score was made, every row in points so the rows add up to the score: the tiles
+    laid (their number in brackets), what Brown and Amber cells added, the tiles they touched
+    and Sky Blue and Pink. What was left in hand is no part of a score: it only breaks a tie,
+    and `tie_break` says so when it did."""
     tally = view.get("tally")
-    rows: list[tuple[str, list[str]]] = []
-    if tally:
-        rows += [
-            ("Tiles laid", [str(t["tiles"]) for t in tally]),
-            ("Points of the tiles laid", [str(t["tile"]) for t in tally]),
-            ("Added by Brown ×2 and Amber ×3", [str(t["multiplied"]) for t in tally]),
-            ("From the tiles they touched", [str(t["neighbours"]) for t in tally]),
-            ("From Sky Blue +3 and Pink +5", [str(t["bonus"]) for t in tally]),
-        ]
-    if view.get("hand_values"):
-        rows.append(("Value of the tiles left in hand", [str(v) for v in view["hand_values"]]))
-    return rows
+    if not tally:
+        return []
+    return [
+        ("Points of the tiles laid", [f"{t['tile']} ({count(t['tiles'], 'tile')})" for t in tally]),
+        ("Added by Brown ×2 and Amber ×3", [str(t["multiplied"]) for t in tally]),
+        ("From the tiles they touched", [str(t["neighbours"]) for t in tally]),
+        ("From Sky Blue +3 and Pink +5", [str(t["bonus"]) for t in tally]),
+    ]
 
 
 def tie_break(view: dict[str, Any], names: Sequence[str]) -> str:

@@ -214,33 +214,40 @@ def _side(turn: int) -> str:
     return "right" if turn > 0 else "left"
 
 
-def goal_name(goal_id: str) -> str:
-    """A goal card's pattern in words, enough to pick it out among the cards on the table:
-    'a straight line of star, star, circle and circle', 'a Y: a star in the middle with
-    ...'. Left and right are as you read the cells in the order given (a card is never
-    mirrored, so mirror images are different cards). Every card reads differently (a test)."""
+@dataclass(frozen=True)
+class Reading:
+    """A goal card's pattern as a player reads it: its shape ("line", "arch", "zigzag",
+    "hook" (a line of three with the fourth bent off its end), "bump" (with the fourth beside
+    the last two), "y", "diamond"), the kinds along it, and the side it bends to ("" when
+    it has none). For a Y the first kind is the middle; for a diamond, the two tips then
+    the two across the middle."""
+    shape: str
+    kinds: tuple[str, ...]
+    side: str = ""
+
+
+def goal_reading(goal_id: str) -> Reading:
+    """How `goal_name` and `goal_caption` read a card. Left and right are as you read the
+    cells in the order given (a card is never mirrored, so mirror images are different cards)."""
     cells = dict(GOALS_BY_ID[goal_id].cells)
     near = {c: [n for n in cells if n - c in DIRECTIONS] for c in cells}
     edges = sum(len(v) for v in near.values()) // 2
     by_degree = sorted(cells, key=lambda c: (len(near[c]), c))
     if edges == 3 and len(near[by_degree[-1]]) == 3:      # a centre and three arms
         centre = by_degree[-1]
-        arms = sorted(cells[c] for c in cells if c != centre)
-        return f"a Y: a {SYMBOL_OF[cells[centre]]} in the middle of {_said(arms)}"
+        return Reading("y", (cells[centre], *sorted(cells[c] for c in cells if c != centre)))
     if edges == 5:                                          # two touching triangles
-        tips = [c for c in cells if len(near[c]) == 2]
-        mids = [c for c in cells if len(near[c]) == 3]
-        return (f"a diamond: {_two(sorted(cells[c] for c in tips))} at the tips, "
-                f"{_two(sorted(cells[c] for c in mids))} across the middle")
+        tips = sorted(cells[c] for c in cells if len(near[c]) == 2)
+        mids = sorted(cells[c] for c in cells if len(near[c]) == 3)
+        return Reading("diamond", (*tips, *mids))
     if edges == 4:                                          # a triangle with a tail
         tail = by_degree[0]
         hub = near[tail][0]
         d = _direction(tail, hub)
         end = next(c for c in near[hub] if c != tail and _direction(hub, c) == d)
         bump = next(c for c in cells if c not in (tail, hub, end))
-        side = _side(_turn(d, _direction(hub, bump)))
-        return (f"a line of {_said(cells[c] for c in (tail, hub, end))} with a "
-                f"{SYMBOL_OF[cells[bump]]} beside the last two, on the {side}")
+        return Reading("bump", tuple(cells[c] for c in (tail, hub, end, bump)),
+                       _side(_turn(d, _direction(hub, bump))))
     ends = [c for c in cells if len(near[c]) == 1]
     readings = []
     for start in ends:
@@ -248,17 +255,61 @@ def goal_name(goal_id: str) -> str:
         while len(path) < 4:
             path.append(next(n for n in near[path[-1]] if n not in path))
         dirs = [_direction(a, b) for a, b in zip(path, path[1:])]
-        readings.append((tuple(_turn(a, b) for a, b in zip(dirs, dirs[1:])), [cells[c] for c in path]))
+        readings.append((tuple(_turn(a, b) for a, b in zip(dirs, dirs[1:])), tuple(cells[c] for c in path)))
     turns, kinds = min(readings, key=lambda r: r[1])
     if turns == (0, 0):
-        return f"a straight line of {_said(kinds)}"
+        return Reading("line", kinds)
     if turns[0] == turns[1]:
-        return f"an arch of {_said(kinds)}"
+        return Reading("arch", kinds)
     if turns[0] == -turns[1]:
-        return f"a zigzag of {_said(kinds)}, bending first to the {_side(turns[0])}"
+        return Reading("zigzag", kinds, _side(turns[0]))
     turns, kinds = next(r for r in readings if r[0][0] == 0)   # straight first, then the bend
-    return (f"a line of {_said(kinds[:3])} with a {SYMBOL_OF[kinds[3]]} bent off its end to the "
-            f"{_side(turns[1])}")
+    return Reading("hook", kinds, _side(turns[1]))
+
+
+def goal_name(goal_id: str) -> str:
+    """A goal card's pattern in words, enough to pick it out among the cards on the table:
+    'a straight line of star, star, circle and circle', 'a Y: a star in the middle of
+    ...'. Every card reads differently (a test)."""
+    r = goal_reading(goal_id)
+    k = r.kinds
+    match r.shape:
+        case "y":
+            return f"a Y: a {SYMBOL_OF[k[0]]} in the middle of {_said(k[1:])}"
+        case "diamond":
+            return f"a diamond: {_two(k[:2])} at the tips, {_two(k[2:])} across the middle"
+        case "bump":
+            return f"a line of {_said(k[:3])} with a {SYMBOL_OF[k[3]]} beside the last two, on the {r.side}"
+        case "line":
+            return f"a straight line of {_said(k)}"
+        case "arch":
+            return f"an arch of {_said(k)}"
+        case "zigzag":
+            return f"a zigzag of {_said(k)}, bending first to the {r.side}"
+    return f"a line of {_said(k[:3])} with a {SYMBOL_OF[k[3]]} bent off its end to the {r.side}"
+
+
+GLYPH_OF = {GRAY: "★", RED: "●"}
+"""A goal card's symbols, as a short caption draws them."""
+
+
+def goal_caption(goal_id: str) -> str:
+    """A goal card's pattern in a few characters, for a caption under a card 70 px wide:
+    the shape and its symbols in order ("Line ★★●●", "Right hook ●★★ ●", "Y, ● in the
+    middle"). Every card's caption differs (a test), so cards that all hold two stars and
+    two circles can be told apart by their captions."""
+    r = goal_reading(goal_id)
+    g = "".join(GLYPH_OF[k] for k in r.kinds)
+    match r.shape:
+        case "y":
+            return f"Y, {g[0]} in the middle"
+        case "diamond":
+            return f"Diamond, {g[:2]} at the tips"
+        case "hook" | "bump":
+            return f"{r.side.capitalize()} {r.shape} {g[:3]} {g[3]}"
+        case "zigzag":
+            return f"{r.side.capitalize()} zigzag {g}"
+    return f"{r.shape.capitalize()} {g}"
 
 
 GOAL_NAMES: dict[str, str] = {g.id: goal_name(g.id) for g in GOALS}

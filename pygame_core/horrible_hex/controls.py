@@ -53,9 +53,15 @@ def _move_controls(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -
                        f"{n} move{'s' if n > 1 else ''} possible: choose a glowing tile to see where it can go."))
     if not view["solo"] and any(gifts(m, seat) for m in view["moves"]):
         on = warn_first(view, ui)
-        out.append(button("Ask before completing another's goal: " + ("on" if on else "off"),
-                          ui="warn=off;ask=" if on else "warn=", cls="hh-warn-toggle"))
+        out.append(tag("button", WARN_TOGGLE + (": on" if on else ": off"), type="button",
+                       class_="hh-button hh-warn-toggle", data_ui="warn=off;ask=" if on else "warn=",
+                       aria_pressed="true" if on else "false"))
     return out
+
+
+WARN_TOGGLE = "Ask me to confirm a move that completes another player's goal"
+"""The switch of the warning before a gift: what it does, in words (on: such a move asks
+"move anyway?" first; off: it is made at once)."""
 
 
 def _moves_of(view: dict[str, Any], ui: dict[str, Any], names: list[str],

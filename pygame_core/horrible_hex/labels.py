@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from ..hexgrid import DIRECTION_NAMES, DIRECTION_SHORT, Hex, direction_between, distance, to_pixel
 from ..words import count
-from .components import GOALS_BY_ID, ICON_BY_NAME, ICON_NAMES, KIND_NAMES, SYMBOL_NAMES
+from .components import GOALS_BY_ID, ICON_BY_NAME, ICON_NAMES, KIND_NAMES, SYMBOL_NAMES, goal_caption
 
 Edges = Sequence[Any]
 """A tile's six edges as a view gives them: an icon letter or None, clockwise from east."""
@@ -107,10 +107,9 @@ def goal_words(goal_id: str) -> str:
 
 
 def goal_summary(goal_id: str) -> str:
-    """'2 stars and 2 circles': a goal's caption (its drawing and label say where)."""
-    cells = GOALS_BY_ID[goal_id].cells
-    stars = sum(1 for _, kind in cells if kind == "G")
-    return f"{count(stars, 'star')} and {count(len(cells) - stars, 'circle')}"
+    """A goal's caption: its shape and its symbols in order ("Right hook ●★★ ●"), what tells
+    it from the other cards (most hold 2 stars and 2 circles); see `goal_caption`."""
+    return goal_caption(goal_id)
 
 
 def seat_label(names: list[str], seat: Any) -> str:
@@ -147,21 +146,29 @@ def completes_words(move: dict[str, Any], seat: Any, names: list[str]) -> str:
 
 
 def completion_words(flash: dict[str, Any], view: dict[str, Any], names: list[str]) -> str:
-    """Who completed what, from the viewer's side: 'Your move completed Bo's goal (2 stars
-    and 2 circles)', 'Ann completed a goal (...)'."""
+    """Who completed what, from the viewer's side, each owner once: 'Your move completed Bo's
+    goal (Line ★★●●)', 'Ann completed 2 goals (Arch ●★★●; Y, ● in the middle)'. Cards are
+    told apart by their captions; two goals of one owner are one clause, not the same
+    clause twice."""
     seat, mover = view["seat"], flash.get("mover")
     you = mover == seat
-    parts = []
+    by_owner: dict[Any, list[str]] = {}
     for g in flash["goals"]:
-        owner, summary = g["owner"], goal_summary(g["goal"])
+        by_owner.setdefault(g["owner"], []).append(goal_summary(g["goal"]))
+    parts = []
+    for owner, captions in by_owner.items():
+        which = f"({'; '.join(captions)})"
+        n = len(captions)
         if owner == "common":
-            parts.append(f"{'You' if you else seat_label(names, mover)} completed the common goal ({summary})")
+            parts.append(f"{'You' if you else seat_label(names, mover)} completed the common goal {which}")
         elif owner == mover:
-            parts.append(f"{'You' if you else seat_label(names, mover)} completed a goal ({summary})")
+            goals = "a goal" if n == 1 else f"{n} goals"
+            parts.append(f"{'You' if you else seat_label(names, mover)} completed {goals} {which}")
         else:
-            whose = "your goal" if owner == seat else f"{seat_label(names, owner)}'s goal"
+            whose = "your" if owner == seat else f"{seat_label(names, owner)}'s"
+            goals = f"{whose} goal" if n == 1 else f"{n} of {whose} goals"
             parts.append(f"{'Your move' if you else seat_label(names, mover) + chr(39) + 's move'} "
-                         f"completed {whose} ({summary})")
+                         f"completed {goals} {which}")
     return "; ".join(parts)
 
 

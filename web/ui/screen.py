@@ -304,7 +304,7 @@ class Controls:
         elif target.hasAttribute("data-race") and client.race is not None:
             client.react()
         elif target.hasAttribute("data-action"):
-            client.tap(str(target.getAttribute("data-action")))
+            client.tap(str(target.getAttribute("data-action")), bool(target.hasAttribute("data-shown")))
 
     def on_race_key(self, event: Any) -> None:
         """During a reflex race any key counts, wherever the focus is."""

@@ -94,8 +94,10 @@ class TableClient:
 
     # what is shown ------------------------------------------------------------------------
     def show(self, seen: Seen) -> None:
-        """A new position or view to answer; a selection does not outlive its position."""
-        if self.seen is not None and self.seen.at != seen.at:
+        """A new position or view to answer. A selection, and a move waiting to be confirmed,
+        last while this device's choices do: a person reading a card while others answer a
+        moment keeps it open, and after their own move they start afresh."""
+        if self.seen is not None and (self.seen.seat, self.seen.legal) != (seen.seat, seen.legal):
             self.ui, self.pending = {}, None
         if seen.at != self.awaiting:
             self.awaiting = None
@@ -133,12 +135,13 @@ class TableClient:
         self.redraw()
         return True
 
-    def tap(self, text: str) -> None:
+    def tap(self, text: str, shown: bool = False) -> None:
         """A person's choice. With the confirm step on, the first tap only shows it: nothing
         is played, so nothing is revealed, until a second tap on it or Confirm; another tap
-        shows another choice instead, and Cancel or Escape takes it back."""
+        shows another choice instead, and Cancel or Escape takes it back. `shown`: the view
+        already showed the move whole before this control (its `data-shown`): played at once."""
         seen = self.seen
-        if self.confirming() and text != self.pending and seen is not None and seen.legal:
+        if self.confirming() and not shown and text != self.pending and seen is not None and seen.legal:
             self.pending = text
             self.redraw()
             return
