@@ -27,7 +27,7 @@ from peerpage import epoch_ms, page_link, qr_markup, record, stun_server
 from peers import PeerError, Signal
 from presenter import Turn, confirm_step, status_line, view_module
 from pygame_core.markup import Markup, join, tag
-from pygame_core.saves import too_deep
+from storage import stored_names
 from table import FORCED_PAUSE_SECONDS, Clock, Seen, TableClient
 
 USED_CODES = "hex-table:joined"  # in sessionStorage: the codes this tab joined with (they work once)
@@ -38,21 +38,12 @@ MAX_USED_CHARS = 1000  # MAX_USED keys of at most 36 characters ("table:seat:lin
 
 
 def used_codes() -> list[str]:
-    """The codes this tab joined with. Whatever is stored must not stop the page: a value too
-    long or nested deeper than a list is forgotten unparsed (a deeply nested one would
-    overflow Pyodide's stack)."""
+    """The codes this tab joined with (whatever is stored: storage.stored_names)."""
     try:
         stored = js.sessionStorage.getItem(USED_CODES)
-        text = str(stored) if present(stored) else "[]"
     except Exception:  # noqa: BLE001 - no storage: nothing remembered
         return []
-    if len(text) > MAX_USED_CHARS or too_deep(text, 1):
-        return []
-    try:
-        kept = json.loads(text)
-    except ValueError:
-        return []
-    return [k for k in kept if isinstance(k, str)][:MAX_USED] if isinstance(kept, list) else []
+    return stored_names(str(stored) if present(stored) else None, MAX_USED_CHARS)[:MAX_USED]
 
 
 def remember_used(key: str) -> None:

@@ -5,7 +5,6 @@ banner with a way on, and the faults the e2e tests inject. Knows no game and no 
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any, Callable, Iterator
 
 import js
@@ -13,8 +12,7 @@ from pyodide.ffi import create_once_callable
 
 import browser
 from browser import el, notice, on, present, show
-from pygame_core.saves import too_deep
-from storage import SaveStore
+from storage import SaveStore, stored_names
 
 FAULTS_KEY = "hex-table:faults"
 """A JSON list in LocalStorage naming faults to inject ("bot", "render"): the e2e tests use
@@ -31,20 +29,12 @@ MAX_FAULTS_CHARS = 200  # a few short names
 
 
 def injected_faults() -> list[str]:
-    """The faults asked for, [] for none. Whatever is stored must not stop the page: a value
-    too long or nested deeper than a list of names is not parsed (parsing a deeply nested one
-    overflows Pyodide's stack and kills the interpreter)."""
+    """The faults asked for, [] for none (whatever is stored: storage.stored_names)."""
     try:
-        text = str(js.localStorage.getItem(FAULTS_KEY) or "[]")
+        stored = js.localStorage.getItem(FAULTS_KEY)
     except Exception:  # noqa: BLE001 - no storage: no faults
         return []
-    if len(text) > MAX_FAULTS_CHARS or too_deep(text, 1):
-        return []
-    try:
-        faults = json.loads(text)
-    except ValueError:
-        return []
-    return [str(f) for f in faults] if isinstance(faults, list) else []
+    return stored_names(str(stored) if present(stored) else None, MAX_FAULTS_CHARS)
 
 
 class FaultyBot:

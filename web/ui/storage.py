@@ -235,6 +235,21 @@ def clean_settings(raw: Any) -> dict[str, Any]:
     return out
 
 
+def stored_names(text: str | None, max_chars: int) -> list[str]:
+    """A short JSON list of names kept in the browser's storage, or [] for anything else.
+    Whatever is stored must not stop the page: a value too long, or nested deeper than a
+    list, is not parsed (parsing one nested thousands deep overflows Pyodide's stack and
+    kills the interpreter)."""
+    text = "[]" if text is None else text
+    if len(text) > max_chars or saves.too_deep(text, 1):
+        return []
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return []
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+
 def new_id(game_id: str, now: float | None = None) -> str:
     now = time.time() if now is None else now
     return f"{game_id}-{int(now * 1000):x}"
