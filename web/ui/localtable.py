@@ -56,6 +56,9 @@ class Page:
 
 
 class LocalTable:
+    """One game at this device: its master, the table client of the people here, and what
+    follows every change (drawing, a save in a task of its own, computers' turns)."""
+
     def __init__(self, session: Session, page: Page) -> None:
         self.session, self.page = session, page
         self.master = Master(session, self.later)
