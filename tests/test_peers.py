@@ -12,7 +12,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 from tests.fuzzing import hostile
 from tests.playing import played
@@ -267,3 +267,39 @@ def test_a_stun_server_is_taken_as_typed(text: str) -> None:
 def test_anything_else_is_not_a_stun_server(text: str) -> None:
     with pytest.raises(PeerError, match="STUN"):
         peers.check_stun(text)
+
+
+# -- a guest draws only views its game could have made ----------------------------------------------
+
+@pytest.mark.parametrize("game_id, players, options", [
+    ("hex-please", 2, {}), ("hex-please", 3, {}), ("hex-please", 7, {"boards": "original"}), ("hex-please", 12, {}),
+    ("hex-hex", 6, {}), ("horrible-hex", 1, {}), ("hack-and-slash", 6, {})])
+def test_every_view_a_host_sends_passes_the_guests_check(game_id: str, players: int, options: dict) -> None:
+    match = played(game_id, players, 5, "views", **options)
+    module = presenter.view_module(game_id)
+    for seat in range(players):
+        update = peers.parse_host_message(peers.encode(peers.seat_update(match, seat, ["guest"] * players)))
+        peers.check_view(module, update["view"], players)
+
+
+@given(st.integers(min_value=-10 ** 12, max_value=10 ** 12), st.sampled_from([2, 5, 12]))
+def test_a_hex_please_board_of_any_other_size_is_refused_before_it_is_drawn(radius: int, players: int) -> None:
+    match = played("hex-please", players, 0, "radius")
+    view = match.state.view(0)
+    module = presenter.view_module("hex-please")
+    assume(radius != view["radius"])
+    view["radius"] = radius
+    with pytest.raises(PeerError, match="size"):
+        peers.check_view(module, view, players)
+
+
+@given(st.one_of(st.integers(), st.none(), st.text(max_size=5), st.floats(allow_nan=False)),
+       st.sampled_from(["hex-please", "hex-hex", "horrible-hex", "hack-and-slash"]))
+def test_a_view_for_another_number_of_players_is_refused(players: object, game_id: str) -> None:
+    game = get_game(game_id)
+    match = played(game_id, game.default_players, 0, "players")
+    view = match.state.view(0)
+    assume(players != game.default_players)
+    view["players"] = players
+    with pytest.raises(PeerError, match="another size"):
+        peers.check_view(presenter.view_module(game_id), view, game.default_players)

@@ -7,8 +7,8 @@
          (`handle_key`), as do the two buttons beside the hand;
   Each highlighted cell shows the points the move would score before it is clicked
   (and says them in its label); clicking it, or Enter on it, plays the move.
-  hint   cells to ring on the board, separated by spaces ("2,0 3,-1"): the tutorial
-         sets it from a step's "highlight" (and "tile"/"rot" from the step too).
+  hint   cells to ring on the board, separated by spaces ("2,0 3,-1"): a tutorial step
+         names it in its own `ui`, with "tile" and "rot".
 
 Markup is built only with `pygame_core.markup` (names escaped once, by construction).
 Cells are named for players by where they lie from the centre ("the Brown ×2 cell 3 east
@@ -33,7 +33,7 @@ from ..markup import Markup, join, tag, trusted
 from .table import (  # noqa: F401 - the hooks the table uses (docs/adding-a-game.md)
     SETUP_TEXT, event_words, forced, score_breakdown, suggest_ui, tie_break)
 from .components import (
-    BONUSES, BRIDGE, COLOUR_BY_LETTER, COLOURS, TILE_BY_CODE, board_for_radius,
+    BONUSES, BRIDGE, COLOUR_BY_LETTER, COLOURS, RADIUS_BY_PLAYERS, TILE_BY_CODE, board_for_radius,
 )
 
 SIZE = 26.0
@@ -180,6 +180,16 @@ def _targets(view: dict[str, Any], tile: str, rot: int) -> tuple[dict[str, str],
     for cell in here:
         other.pop(cell, None)
     return here, other
+
+
+def view_problem(view: dict[str, Any], players: int) -> str | None:
+    """Why `view` is not one this game draws for a table of `players`, or None. A guest
+    checks what the host sent before drawing it: the board grows with the square of its
+    radius, and a radius of 160 took seconds to draw."""
+    radii = RADIUS_BY_PLAYERS.get(view.get("boards", ""), {})
+    if view.get("radius") != radii.get(players):
+        return "a board of a size this game never has"
+    return None
 
 
 def render(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Markup:

@@ -255,6 +255,7 @@ class GuestTable:
         log = data["log"]
         if log["start"] > len(self.turns):
             raise PeerError("the log skips turns")
+        peers.check_view(self.view, data["view"], len(self.names))
         turns = self.turns[:log["start"]] + [Turn(seat, tuple(lines)) for seat, lines in log["turns"]]
         # Drawing first: a view this page cannot draw leaves the last good board (and log).
         board = self.view.render(data["view"], {}, self.names)

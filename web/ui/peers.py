@@ -261,6 +261,19 @@ def unpack_signal(code: Any, kind: str | None = None, stun: bool = False) -> Sig
     return Signal(data["k"], table, seat, link, usable_candidates(check_sdp(data["sdp"]), stun))
 
 
+def check_view(view_module: Any, view: Any, players: int) -> None:
+    """PeerError unless `view` may be drawn for a seat at a table of `players`: it is an
+    object for that many players, and the game's own `view_problem` hook, where it has one,
+    finds nothing wrong (a board far larger than the game's, say). Drawing takes time that
+    grows with such numbers, so they are checked first."""
+    if not isinstance(view, dict) or view.get("players") != players:
+        raise PeerError("the view is for a table of another size")
+    hook = getattr(view_module, "view_problem", None)
+    problem = hook(view, players) if hook is not None else None
+    if problem:
+        raise PeerError(str(problem))
+
+
 def check_stun(text: Any) -> str:
     """A STUN server's address as the player typed it ("" for none), or PeerError: only
     `stun:` or `stuns:` addresses (no TURN: it would need credentials and relays all play),
