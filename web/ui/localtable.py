@@ -26,11 +26,10 @@ from peerplay import Peers
 from presenter import Scene, Session
 from pygame_core import saves
 from pygame_core.markup import Markup, join, tag
-from shell import injected_faults
+from shell import Guard, injected_faults
 from storage import SaveStore
-from table import FORCED_PAUSE_SECONDS, Clock, Seen, TableClient
+from table import Clock, Seen
 
-Guard = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
 @dataclass
@@ -51,9 +50,6 @@ class Page:
     def speed(self) -> float:
         return float(self.settings.get("speed", 1))
 
-    def confirming(self) -> bool:
-        return presenter.confirm_step(self.settings.get("confirm"), browser.touch_screen())
-
 
 class LocalTable:
     """One game at this device: its master, the table client of the people here, and what
@@ -62,9 +58,8 @@ class LocalTable:
     def __init__(self, session: Session, page: Page) -> None:
         self.session, self.page = session, page
         self.master = Master(session, self.later)
-        self.client = TableClient(session.view, self.send, page.clock, self.render, notice,
-                                  respond_all=self.respond, pause=lambda: FORCED_PAUSE_SECONDS * page.speed(),
-                                  confirming=page.confirming)
+        self.client = screen.table_client(session.view, self.send, page.clock, self.render, page.settings,
+                                          respond_all=self.respond)
         self.log = screen.Log()
         self.drawn_at = -1  # the log length the board was last drawn at (pieces glide on change)
         self.hint_for = -1  # the log length a shown suggestion was made at

@@ -1,5 +1,5 @@
-"""The menu's saved games: listed as cards, opened, exported, deleted and imported; and what
-a save keeps for that list (save_meta).
+"""The menu's saved games: listed as cards, opened, exported, deleted and imported (what a
+save keeps for that list is master.save_meta).
 """
 
 from __future__ import annotations
@@ -17,14 +17,6 @@ from pygame_core import GAMES, Match, SaveError, saves
 from pygame_core.markup import Markup, join, tag
 from shell import Guard
 from storage import SaveEntry, SaveStore, new_id, seat_kinds
-
-
-def save_meta(session: Session) -> dict[str, Any]:
-    """What the menu lists about a save, kept beside its log."""
-    match = session.match
-    return {"seats": session.seats, "rev": session.rev, "updated": time.time() * 1000,
-            "turn": match.turn_number(), "over": match.state.is_over,
-            "title": match.game.name, "edited": bool(match.edited)}
 
 
 def edited_warning(match: Match) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, Callable
+from typing import Any
 
 import js
 from pyodide.ffi import create_proxy
@@ -25,10 +25,11 @@ from browser import el, notice, present, set_text, show
 from peerlink import Link
 from peerpage import epoch_ms, page_link, qr_markup, record, stun_server
 from peers import PeerError, Signal
-from presenter import Turn, confirm_step, status_line, view_module
+from presenter import Turn, status_line, view_module
 from pygame_core.markup import Markup, join, tag
+from shell import Guard
 from storage import stored_names
-from table import FORCED_PAUSE_SECONDS, Clock, Seen, TableClient
+from table import Clock, Seen, TableClient
 
 USED_CODES = "hex-table:joined"  # in sessionStorage: the codes this tab joined with (they work once)
 MAX_USED = 20
@@ -57,7 +58,7 @@ class GuestTable:
     """A guest's page: one seat of a game run on the host's device."""
 
     def __init__(self, code: str, settings: dict[str, Any], games: list[str], clock: Clock,
-                 guard: Callable[[Callable[..., Any]], Callable[..., Any]]) -> None:
+                 guard: Guard) -> None:
         self.settings, self.games, self.clock, self.guard = settings, games, clock, guard
         self.closed = False
         self.link: Link | None = None
@@ -237,9 +238,7 @@ class GuestTable:
         self.turns, self.update = [], None
         if self.client is not None:
             self.client.close()
-        self.client = TableClient(view, self.send_choice, self.clock, self.render, lambda text: notice(text),
-                                  pause=lambda: FORCED_PAUSE_SECONDS * float(self.settings.get("speed", 1)),
-                                  confirming=lambda: confirm_step(self.settings.get("confirm"), browser.touch_screen()))
+        self.client = screen.table_client(view, self.send_choice, self.clock, self.render, self.settings)
         browser.set_html(el("rules-panel"), Markup())  # this game's rules, when first opened
         show("rules-panel", False)
         el("board").classList.remove("peer-lost")

@@ -25,10 +25,10 @@ from peerlink import Link
 from peerpage import epoch_ms, page_link, qr_markup, record, stun_server
 from peers import PeerError, Signal
 from pygame_core.markup import Markup, join, tag
+from shell import Guard
 
 PING_SECONDS = 3.0
 SILENT_SECONDS = 12.0  # no reply for this long: the guest is away
-Guard = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
 def code_from(text: str, key: str) -> str:

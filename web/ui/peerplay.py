@@ -33,6 +33,7 @@ from browser import el, notice, present, set_text, show
 from master import Master
 from peerpage import STUN_SETTING, stun_server
 from pygame_core.markup import Markup
+from shell import Guard
 from table import Clock, TableClient
 
 if TYPE_CHECKING:
@@ -42,7 +43,6 @@ if TYPE_CHECKING:
 ANSWERS_CHANNEL = "hex-table:answers"  # a BroadcastChannel: an answer link opened on the host device
 MAX_BROADCASTS_A_SECOND = 4  # a person opens one answer link at a time
 MAX_BROADCAST_CHARS = 3000  # an answer code: peers.MAX_CODE_CHARS (peers is not imported at start-up)
-Guard = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
 class Peers:

@@ -14,16 +14,25 @@ from typing import Any, Callable, Sequence
 import js
 
 import browser
-from browser import el, make, present, set_text
-from presenter import Summary, Turn
+from browser import el, make, notice, present, set_text
 from pygame_core.markup import Markup, join, tag
-from table import MODIFIER_KEYS, Countdown, TableClient
+from presenter import Summary, Turn, confirm_step
+from table import FORCED_PAUSE_SECONDS, MODIFIER_KEYS, Clock, Countdown, TableClient
 
 LOG_TURNS = 80
 RECAP_LINES = 8
 PAN_WIDTH = 700  # px: at most this wide, boards keep touch-sized cells and pan (see app.css)
 ARROWS = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1), "ArrowUp": (0, -1)}
 FOCUSABLE = "[data-action],[data-ui],[data-hex],[data-card]"
+
+
+def table_client(view_module: Any, send: Callable[[int, int, str, str | None], bool], clock: Clock,
+                 redraw: Callable[[], None], settings: dict[str, Any], **hooks: Any) -> TableClient:
+    """A table client for this page, local or a guest's: it tells the person in a notice, its
+    forced-move pause follows the speed setting, its confirm step the confirm setting."""
+    return TableClient(view_module, send, clock, redraw, notice,
+                       pause=lambda: FORCED_PAUSE_SECONDS * float(settings.get("speed", 1)),
+                       confirming=lambda: confirm_step(settings.get("confirm"), browser.touch_screen()), **hooks)
 
 
 # -- the board -----------------------------------------------------------------------------------
