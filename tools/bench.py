@@ -185,7 +185,13 @@ new PerformanceObserver(list => { for (const e of list.getEntries())
 """
 
 
-def bot_long_tasks(browser, site_url: str, seconds: float = 40.0) -> dict[str, tuple]:
+def throttle(context, page, rate: float) -> None:
+    """Chromium's CPU throttling: `rate` 4 is about a mid-range phone."""
+    if rate > 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+
+def bot_long_tasks(browser, site_url: str, seconds: float = 40.0, rate: float = 1) -> dict[str, tuple]:
     """Per game, while computers play every seat at level hard: the longest main-thread task
     (Long Tasks API, over 50 ms) once the page's first frame is drawn, how many such tasks,
     how many moves were made (a whole game, or as far as `seconds` allows), the longest task
@@ -198,6 +204,7 @@ def bot_long_tasks(browser, site_url: str, seconds: float = 40.0) -> dict[str, t
                                 "'{\"speed\": 0.2, \"reduced_motion\": true}')")
         context.add_init_script(LONG_TASKS)
         page = context.new_page()
+        throttle(context, page, rate)
         page.goto(f"{site_url}?game={game_id}&seats={seats}&bots={seats}&level=hard&seed=bench")
         page.wait_for_function("() => window.__drawn < Infinity", timeout=180_000)
         deadline = time.time() + seconds
@@ -213,6 +220,39 @@ def bot_long_tasks(browser, site_url: str, seconds: float = 40.0) -> dict[str, t
                             median(thinking), max(thinking, default=float("nan")))
         context.close()
     return results
+
+
+def tap_latency(browser, site_url: str, rate: float) -> list[float]:
+    """Click-to-redraw on a game board in a fresh context, the CPU slowed `rate` times from the
+    moment the page is usable (start-up is measured elsewhere)."""
+    context = new_context(browser, "game")
+    page = context.new_page()
+    page.goto(site_url + GAME_QUERY)
+    page.wait_for_function("() => document.body.classList.contains('ready')", timeout=180_000)
+    throttle(context, page, rate)
+    latencies = click_latency(page)
+    context.close()
+    return latencies
+
+
+def print_play(long_tasks: dict[float, dict[str, tuple]], taps: dict[float, list[float]]) -> None:
+    """While computers play every seat at level hard, per CPU speed: the longest main-thread
+    task (Long Tasks API: over 50 ms) and how many there were; then click-to-redraw."""
+    rates = sorted(long_tasks)
+    print("computers at level hard in every seat: longest main-thread task while they play, "
+          "at " + " and ".join(f"{r:g}x CPU slowdown" for r in rates) +
+          " (targets: none over 50 ms at 1x, none over 100 ms at 4x)")
+    for game_id in long_tasks[rates[0]]:
+        cells = []
+        for rate in rates:
+            longest, count, moves, first_frame, think_median, think_max = long_tasks[rate][game_id]
+            cells.append(f"{rate:g}x: " + (f"{longest:4.0f} ms ({count:2} over 50 ms)" if count else
+                                           "none over 50 ms     ") + f" in {moves:3} log lines, "
+                         f"first frame {first_frame:3.0f} ms, choosing median {think_median:4.0f} ms")
+        print(f"  {game_id:16} " + "; ".join(cells))
+    for rate, values in sorted(taps.items()):
+        print(f"click-to-redraw at {rate:g}x: median {median(values):.1f} ms, p95 {p95(values):.1f} ms over "
+              f"{len(values)} clicks (targets: p95 < 16 ms at 1x, < 50 ms at 4x)")
 
 
 def playouts_per_second(seconds: float = 3.0) -> dict[str, float]:
@@ -339,6 +379,8 @@ def main() -> None:
     parser.add_argument("--skip-pyodide", action="store_true")
     parser.add_argument("--skip-bots", action="store_true", help="no computer-player games")
     parser.add_argument("--cold-only", action="store_true", help="first visits only, ratios per round")
+    parser.add_argument("--play-only", action="store_true",
+                        help="only computers playing and click-to-redraw, at 1x and 4x CPU slowdown")
     parser.add_argument("--against", metavar="DIR", help="another build's site/, loaded in every round too")
     args = parser.parse_args()
     from check_chromium import find_chromium
@@ -359,11 +401,16 @@ def main() -> None:
         kinds.update({"other menu": other_url, "other game": other_url + GAME_QUERY})
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
-        if args.cold_only:
+        if args.play_only:
+            play = {rate: bot_long_tasks(browser, site_url, rate=rate) for rate in (1, 4)}
+            taps = {float(rate): tap_latency(browser, site_url, rate) for rate in (1, 4)}
+        elif args.cold_only:
             cold_pairs(browser, kinds, args.runs)
         else:
             loads, latencies, precache, snapshot = visit_rounds(browser, kinds, args.runs)
-            long_tasks = {} if args.skip_bots else bot_long_tasks(browser, site_url)
+            play = {} if args.skip_bots else {rate: bot_long_tasks(browser, site_url, rate=rate)
+                                              for rate in (1, 4)}
+            taps: dict[float, list[float]] = {4: tap_latency(browser, site_url, 4)}
         browser.close()
     site_server.shutdown()
     bare_server.shutdown()
@@ -371,6 +418,9 @@ def main() -> None:
         other_server.shutdown()
     shutil.rmtree(bare_dir, ignore_errors=True)
     if args.cold_only:
+        return
+    if args.play_only:
+        print_play(play, taps)
         return
 
     def med(visit: str, kind: str, key: str = "ms") -> float:
@@ -398,15 +448,8 @@ def main() -> None:
     if snapshot:
         print(f"start-up snapshot: {snapshot['raw'] / 2**20:.1f} MB of memory, stored as "
               f"{snapshot['packed'] / 2**20:.1f} MB, made in {snapshot['ms'] / 1000:.1f} s by a worker")
-    print(f"click-to-redraw (returning game page): median {median(latencies):.1f} ms, p95 {p95(latencies):.1f} ms "
-          f"over {len(latencies)} clicks (target p95 < 16)")
-    print("computers at level hard in every seat: longest main-thread task while they play "
-          "(target <= 50 ms), and time to choose a move (target: about 2 s at most):")
-    for game_id, (longest, count, moves, first_frame, think_median, think_max) in long_tasks.items():
-        during = f"{longest:.0f} ms ({count} tasks over 50 ms)" if count else "none over 50 ms"
-        drawing = f"{first_frame:.0f} ms" if first_frame else "under 50 ms"
-        print(f"  {game_id:16} {during} in {moves} log lines; drawing the page first: {drawing}; "
-              f"choosing: median {think_median:.0f} ms, longest {think_max:.0f} ms")
+    if play:
+        print_play(play, {1.0: latencies, **taps})
 
     rates = playouts_per_second()
     print("\nRandom playouts per second (CPython " + sys.version.split()[0] + "):")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import traceback
-from typing import Any, Callable, TypeGuard
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, TypeGuard
 
 import js
 from pyodide.ffi import create_proxy, jsnull, to_js
@@ -193,6 +194,17 @@ def after_first_frame(longest_wait: float = 0.25) -> asyncio.Future[None]:
 def js_object(**fields: Any) -> Any:
     """A plain JavaScript object (not a Map), for browser APIs that take an options object."""
     return to_js(fields, dict_converter=js.Object.fromEntries)
+
+
+@contextmanager
+def measured(name: str) -> Iterator[None]:
+    """A span of the page's own work in the performance timeline, so that `make bench` can
+    tell which part of a long task was drawing, saving or a computer's thinking."""
+    start = js.performance.now()
+    try:
+        yield
+    finally:
+        js.performance.measure(name, js_object(start=start, end=js.performance.now()))
 
 
 def focus_in_place(node: Any) -> None:

@@ -20,9 +20,12 @@ from presenter import Session
 from pygame_core import game_module
 from shell import FaultyBot, injected_faults
 
-SLICE_SECONDS = 0.012   # a computer turn gives the browser a turn at least this often
+# A bot yields when its own slice of work is done (pygame_core.ai.SliceClock); the page gives
+# the browser a turn at each such yield, unless the bot yields more often than this.
+MIN_SLICE_SECONDS = 0.004
 BOT_MIN_SECONDS = 1.2  # at normal speed: long enough to read what a computer did
 THINK_SECONDS = 1.5  # a computer's budget for one choice
+LONG_SLICE_SECONDS = 0.03  # a slice this long is marked in the page's timeline (make bench)
 
 
 async def load_bot(session: Session, seat: int) -> Any:
@@ -52,7 +55,11 @@ async def think(bot: Any, state: Any, seat: int, least_seconds: float = 0.0) -> 
         if step is not None:
             action = step
             break
-        if time.perf_counter() - slice_start > SLICE_SECONDS:
+        spent = time.perf_counter() - slice_start
+        if spent > MIN_SLICE_SECONDS:
+            if spent > LONG_SLICE_SECONDS:
+                js.performance.measure("long computer slice", browser.js_object(
+                    start=js.performance.now() - spent * 1000))
             await asyncio.sleep(0)
             slice_start = time.perf_counter()
     ended_ms = js.performance.now()

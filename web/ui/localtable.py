@@ -95,7 +95,8 @@ class LocalTable:
 
     # changes -------------------------------------------------------------------------------------
     def after_change(self) -> None:
-        self.render()
+        with browser.measured("drawing"):
+            self.render()
         self.save_soon()
         self.computers()
 
@@ -325,7 +326,8 @@ class LocalTable:
 
     def autosave(self, force: bool = False) -> None:
         self.save_pending = False
-        result = self.master.autosave(self.page.store, time.time() * 1000, force)
+        with browser.measured("saving"):
+            result = self.master.autosave(self.page.store, time.time() * 1000, force)
         if result == "deleted":
             browser.banner("This game was deleted in another tab or window, so it is no longer "
                            "saved.", "", ("Save it again", lambda: self.autosave(force=True)))
