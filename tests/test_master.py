@@ -358,12 +358,13 @@ def test_autosave_lands_and_refuses_to_overwrite_another_tabs_game() -> None:
     assert boss.autosave(store, 1000.0) == "saved" and boss.session.rev == 1
     loaded = store.read("save-1")
     assert loaded is not None and saves.parse(loaded)["meta"]["rev"] == 1
-    other, _ = a_master()  # the same save played on in another tab
+    other, _ = a_master()  # the same save played on in another tab, which has its own store
+    other_store = SaveStore(backend)
     other.session.rev = 5
-    assert other.autosave(store, 2000.0) == "saved"
+    assert other.autosave(other_store, 2000.0) == "saved"
     assert boss.autosave(store, 3000.0) == "stale" and boss.session.rev == 1
     backend.data.clear()  # deleted in another tab
-    assert other.autosave(store, 4000.0) == "deleted" and other.session.rev == 6
+    assert other.autosave(other_store, 4000.0) == "deleted" and other.session.rev == 6
     full = SaveStore(MemoryBackend(quota=10))
     assert "could not be written" in boss.autosave(full, 5000.0) and boss.session.rev == 1
     assert boss.autosave(SaveStore(None), 6000.0) == "off"

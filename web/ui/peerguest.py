@@ -98,7 +98,7 @@ class GuestTable:
         show("game")
         set_text("game-title", "Joining a game")
         set_text("turn", "")
-        el("scores").replaceChildren()
+        screen.clear_scores()
         el("log").replaceChildren()
         browser.set_html(el("board"), Markup())
         show("peers-panel")

@@ -166,6 +166,10 @@ def arm(client: TableClient, countdowns: bool = True) -> None:
 def draw_scores(names: Sequence[str], scores: Sequence[float], current: int | None, winners: Sequence[int],
                 away: Sequence[int] = (), me: int | None = None) -> None:
     box = el("scores")
+    drawn = repr((list(names), list(scores), current, list(winners), list(away), me))
+    if box.getAttribute("data-drawn") == drawn:
+        return  # most moves change no score: no need to build the chips again
+    box.setAttribute("data-drawn", drawn)
     box.replaceChildren()
     for seat, name in enumerate(names):
         score = scores[seat] if seat < len(scores) else 0
@@ -174,6 +178,12 @@ def draw_scores(names: Sequence[str], scores: Sequence[float], current: int | No
             if on:
                 chip.classList.add(cls)
         box.appendChild(chip)
+
+
+def clear_scores() -> None:
+    box = el("scores")
+    box.removeAttribute("data-drawn")
+    box.replaceChildren()
 
 
 def draw_recap(lines: Sequence[str]) -> None:

@@ -83,6 +83,7 @@ class SaveStore:
     def __init__(self, backend: Backend | None) -> None:
         self.backend = backend
         self.seen: set[str] = set()  # saves this tab has read or written: gone means deleted
+        self.written: dict[str, str] = {}  # the last save this tab wrote, as it wrote it
 
     @property
     def available(self) -> bool:
@@ -146,13 +147,18 @@ class SaveStore:
     def write(self, save_id: str, text: str, rev: int, force: bool = False) -> None:
         """Store `text` as revision `rev`; refuse if the stored one is newer (another tab)."""
         backend = self._require()
-        if not force and save_id in self.seen and not backend.getItem(PREFIX + save_id):
-            raise DeletedSave(save_id)
-        if not force and self.revision(save_id) >= rev:
-            raise StaleSave(save_id)
+        if not force:
+            stored = backend.getItem(PREFIX + save_id)
+            if save_id in self.seen and not stored:
+                raise DeletedSave(save_id)
+            # Unchanged since this page wrote it: no other tab moved it on (parsing a long
+            # game's save on every move would cost a phone a frame).
+            if stored and stored != self.written.get(save_id) and self.revision(save_id) >= rev:
+                raise StaleSave(save_id)
         try:
             backend.setItem(PREFIX + save_id, text)
             self.seen.add(save_id)
+            self.written = {save_id: text}
         except Exception as exc:  # QuotaExceededError or SecurityError from the browser
             raise StorageUnavailable(f"the save could not be written ({exc})") from None
 
