@@ -16,7 +16,7 @@ from typing import Any, Callable
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
-from peerflow import CUT, QUEUED, Flow, Limits
+from peerflow import CUT, DROPPED, QUEUED, Flow, Limits
 
 GATHER_SECONDS = 3.0  # host candidates come at once; a STUN server may take longer
 GATHER_SECONDS_STUN = 6.0
@@ -77,10 +77,13 @@ class Link:
     def _message(self, data: Any) -> None:
         if self.closed:
             return
-        verdict = self.flow.offer(data, float(js.performance.now()))  # binary is not ours: dropped
+        text = data if isinstance(data, str) else ""  # binary is not ours: refused as empty
+        verdict = self.flow.offer(text, float(js.performance.now()))
         if verdict == CUT:
             self.flooded = True
             self.close(FLOODED)
+        elif verdict == DROPPED and len(text) > self.flow.limits.max_chars:
+            self.on_message(text)  # refused for its length before it is read: the page says so
         elif verdict == QUEUED and not self.draining:
             self.draining = True
             js.setTimeout(create_once_callable(lambda *_: self._drain()), 0)
