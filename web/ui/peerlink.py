@@ -44,6 +44,7 @@ class Link:
         self.flow = Flow(limits, float(js.performance.now()))
         self.draining = False
         self.flooded = False
+        self.told = -1000.0  # when a message too long was last passed on to be refused
         self.pc = js.RTCPeerConnection.new(configuration(stun))
         self.channel: Any = None
         self.closed = False
@@ -78,12 +79,14 @@ class Link:
         if self.closed:
             return
         text = data if isinstance(data, str) else ""  # binary is not ours: refused as empty
-        verdict = self.flow.offer(text, float(js.performance.now()))
+        now = float(js.performance.now())
+        verdict = self.flow.offer(text, now)
         if verdict == CUT:
             self.flooded = True
             self.close(FLOODED)
-        elif verdict == DROPPED and len(text) > self.flow.limits.max_chars:
-            self.on_message(text)  # refused for its length before it is read: the page says so
+        elif verdict == DROPPED and len(text) > self.flow.limits.max_chars and now - self.told >= 1000:
+            self.told = now  # refused for its length, unread: the page says so, once a second at most
+            self.on_message(text)
         elif verdict == QUEUED and not self.draining:
             self.draining = True
             js.setTimeout(create_once_callable(lambda *_: self._drain()), 0)
