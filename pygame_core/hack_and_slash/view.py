@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Sequence
 
+from ..viewlimits import ViewLimits, shape_problem
 from ..markup import Markup, join, tag, trusted
 from .table import (  # noqa: F401 - the hooks the table uses (docs/adding-a-game.md)
     SETUP_TEXT, event_words, forced, score_breakdown, suggest_ui, tie_break)
@@ -315,3 +316,12 @@ documentation and shown on the cards when you switch on <i>What are my chances?<
 <li>Seat 1 is the first player.</li>
 </ul>
 """))
+
+
+VIEW_LIMITS = ViewLimits(nodes=2_000, number=10_000, items=300, text=600, depth=8)
+"""How large this game's views ever get, with room to spare (real games reach about 120 values, numbers to 34, lists of 23)."""
+
+
+def view_problem(view: dict[str, Any], players: int) -> str | None:
+    """Why `view` is not one this game draws (see pygame_core/viewlimits.py), or None."""
+    return shape_problem(view, VIEW_LIMITS)

@@ -25,6 +25,7 @@ import functools
 import json
 from typing import Any, Sequence
 
+from ..viewlimits import ViewLimits, shape_problem
 from ..markup import Markup, join, tag
 from ..words import counted
 from .board import (
@@ -458,3 +459,12 @@ def handle_key(key: str, view: dict[str, Any], ui: dict[str, str]) -> dict[str, 
         if index < len(cards):
             return {**ui, "card": cards[index]}
     return None
+
+
+VIEW_LIMITS = ViewLimits(nodes=5_000, number=100_000, items=1_000, text=600, depth=8)
+"""How large this game's views ever get, with room to spare (real games reach about 310 values, numbers to 1,950, lists of 72)."""
+
+
+def view_problem(view: dict[str, Any], players: int) -> str | None:
+    """Why `view` is not one this game draws (see pygame_core/viewlimits.py), or None."""
+    return shape_problem(view, VIEW_LIMITS)

@@ -29,6 +29,7 @@ from typing import AbstractSet, Any, Mapping, Sequence, cast
 from ..hexgrid import (
     DIRECTION_NAMES, DIRECTIONS, ORIGIN, Hex, corners, distance, hexagon, polygon_points, to_pixel,
 )
+from ..viewlimits import ViewLimits, shape_problem
 from ..markup import Markup, join, tag, trusted
 from .table import (  # noqa: F401 - the hooks the table uses (docs/adding-a-game.md)
     SETUP_TEXT, event_words, forced, score_breakdown, suggest_ui, tie_break)
@@ -186,10 +187,16 @@ def view_problem(view: dict[str, Any], players: int) -> str | None:
     """Why `view` is not one this game draws for a table of `players`, or None. A guest
     checks what the host sent before drawing it: the board grows with the square of its
     radius, and a radius of 160 took seconds to draw."""
-    radii = RADIUS_BY_PLAYERS.get(view.get("boards", ""), {})
+    boards = view.get("boards", "")
+    radii = RADIUS_BY_PLAYERS.get(boards, {}) if isinstance(boards, str) else {}
     if view.get("radius") != radii.get(players):
         return "a board of a size this game never has"
-    return None
+    return shape_problem(view, VIEW_LIMITS)
+
+
+VIEW_LIMITS = ViewLimits(nodes=8_000, number=10_000, items=2_000, text=600, depth=8)
+"""How large this game's views ever get, with room to spare (real games reach about 630
+values, numbers to 190, lists of 260)."""
 
 
 def render(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Markup:

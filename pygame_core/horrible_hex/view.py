@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ..viewlimits import ViewLimits, shape_problem
 from ..markup import Markup, join, tag, trusted
 from .board_svg import board_svg, flash_svg
 from .controls import controls, players_panel
@@ -221,3 +222,12 @@ builds toward its goals, hard also looks one move ahead for the next player and 
 its own finish.</li>
 </ul>
 """)
+
+
+VIEW_LIMITS = ViewLimits(nodes=5_000, number=1_000, items=1_000, text=600, depth=8)
+"""How large this game's views ever get, with room to spare (real games reach about 560 values, numbers to 45, lists of 170)."""
+
+
+def view_problem(view: dict[str, Any], players: int) -> str | None:
+    """Why `view` is not one this game draws (see pygame_core/viewlimits.py), or None."""
+    return shape_problem(view, VIEW_LIMITS)

@@ -22,6 +22,7 @@ import gamefiles
 import peers
 import screen
 from browser import el, notice, present, set_text, show
+from peerflow import FROM_HOST
 from peerlink import Link
 from peerpage import epoch_ms, page_link, qr_markup, record, stun_server
 from peers import PeerError, Signal
@@ -118,7 +119,7 @@ class GuestTable:
         self.say("Preparing your answer…")
         try:
             link = Link(self.guard(self.on_open), self.guard(self.on_message), self.guard(self.on_close),
-                        stun_server(self.settings))
+                        FROM_HOST, stun_server(self.settings))
         except Exception as exc:  # noqa: BLE001 - the browser refused to build a connection
             js.console.warn(f"no connection: {exc}")
             self.say("This browser could not prepare a connection"
@@ -176,8 +177,12 @@ class GuestTable:
         if self.client is not None:
             self.client.awaiting = None
         el("board").classList.add("peer-lost")
-        self.say(f"Lost the connection to the host ({why}). Your seat is kept: scan its code on the "
-                 "host's screen again (or open its new link) to come back.")
+        if self.link is not None and self.link.flooded:
+            self.say("The host's device sent far more messages than a game needs, so this page "
+                     "disconnected from it.")
+        else:
+            self.say(f"Lost the connection to the host ({why}). Your seat is kept: scan its code on the "
+                     "host's screen again (or open its new link) to come back.")
         set_text("turn", "Disconnected from the host.")
 
     # the host's messages ----------------------------------------------------------------------------
@@ -256,6 +261,9 @@ class GuestTable:
             raise PeerError("the log skips turns")
         peers.check_view(self.view, data["view"], len(self.names))
         turns = self.turns[:log["start"]] + [Turn(seat, tuple(lines)) for seat, lines in log["turns"]]
+        if self.link is not None and self.link.message_waiting(peers.STATE_PREFIX):
+            self.update, self.turns = data, turns  # a later state is here: draw only that one
+            return
         # Drawing first: a view this page cannot draw leaves the last good board (and log).
         board = self.view.render(data["view"], {}, self.names)
         self.update, self.turns = data, turns

@@ -21,6 +21,7 @@ import peers
 import presenter
 from browser import el, notice, present, show
 from master import Master
+from peerflow import FROM_GUEST
 from peerlink import Link
 from peerpage import epoch_ms, page_link, qr_markup, record, stun_server
 from peers import PeerError, Signal
@@ -98,7 +99,8 @@ class HostTable:
         try:
             link = Link(self.guard(lambda: self.on_open(seat, link)),
                         self.guard(lambda text: self.on_guest(seat, link, text)),
-                        self.guard(lambda why: self.on_close(seat, link, why)), stun_server(self.settings))
+                        self.guard(lambda why: self.on_close(seat, link, why)), FROM_GUEST,
+                        stun_server(self.settings))
         except Exception as exc:  # noqa: BLE001 - the browser refused to build a connection
             self.no_code(seat, number, exc)
             return
@@ -183,9 +185,13 @@ class HostTable:
             return
         was_connected = slot.status == "connected"
         asyncio.ensure_future(self.new_offer(seat))
-        if was_connected:
+        if link.flooded:
+            notice(f"{self.match.names[seat]}'s device sent far more messages than a game needs, so it "
+                   "was disconnected. Their seat waits, with a new code.", 12)
+        elif was_connected:
             notice(f"{self.match.names[seat]} is away ({why}). Their seat waits: they can scan its "
                    "new code to come back.", 8)
+        if was_connected:
             self.master.seat_away(seat)
             self.table_changed()
             self.sync()

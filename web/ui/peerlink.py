@@ -14,11 +14,14 @@ import asyncio
 from typing import Any, Callable
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
+
+from peerflow import CUT, DROPPED, QUEUED, Flow, Limits
 
 GATHER_SECONDS = 3.0  # host candidates come at once; a STUN server may take longer
 GATHER_SECONDS_STUN = 6.0
 CHANNEL = "hex-table"
+FLOODED = "the other device sent far more messages than a game needs"
 
 
 def configuration(stun: str = "") -> Any:
@@ -28,12 +31,20 @@ def configuration(stun: str = "") -> Any:
 
 class Link:
     """An RTCPeerConnection with one ordered data channel, and what to do when it opens,
-    receives text or closes. `close` may be called any number of times."""
+    receives text or closes. `close` may be called any number of times.
+
+    What arrives passes the other side's `limits` (peerflow.py) before anything reads it,
+    and is handed to `on_message` in slices of the page's time; a peer that keeps flooding
+    is cut off (`flooded`, and FLOODED is the reason given to `on_close`)."""
 
     def __init__(self, on_open: Callable[[], None], on_message: Callable[[str], None],
-                 on_close: Callable[[str], None], stun: str = "") -> None:
+                 on_close: Callable[[str], None], limits: Limits, stun: str = "") -> None:
         self.on_open, self.on_message, self.on_close = on_open, on_message, on_close
         self.stun = stun
+        self.flow = Flow(limits, float(js.performance.now()))
+        self.draining = False
+        self.flooded = False
+        self.told = -1000.0  # when a message too long was last passed on to be refused
         self.pc = js.RTCPeerConnection.new(configuration(stun))
         self.channel: Any = None
         self.closed = False
@@ -52,7 +63,9 @@ class Link:
             return  # one channel per link: any other is ignored
         self.channel = channel
         self._listen(channel, "open", lambda e: self._opened())
-        self._listen(channel, "message", lambda e: self._message(e.data))
+        self._hear = create_proxy(lambda e: self._message(e.data))
+        self._proxies.append(self._hear)
+        channel.addEventListener("message", self._hear)
         self._listen(channel, "close", lambda e: self.close("the connection closed"))
         if str(channel.readyState) == "open":
             self._opened()
@@ -65,7 +78,34 @@ class Link:
     def _message(self, data: Any) -> None:
         if self.closed:
             return
-        self.on_message(data if isinstance(data, str) else "")  # binary is not ours: refused as empty
+        text = data if isinstance(data, str) else ""  # binary is not ours: refused as empty
+        now = float(js.performance.now())
+        verdict = self.flow.offer(text, now)
+        if verdict == CUT:
+            self.flooded = True
+            self.close(FLOODED)
+        elif verdict == DROPPED and len(text) > self.flow.limits.max_chars and now - self.told >= 1000:
+            self.told = now  # refused for its length, unread: the page says so, once a second at most
+            self.on_message(text)
+        elif verdict == QUEUED and not self.draining:
+            self.draining = True
+            js.setTimeout(create_once_callable(lambda *_: self._drain()), 0)
+
+    def _drain(self) -> None:
+        """One slice of the queued messages; the next slice after the browser's turn."""
+        more = False
+        try:
+            if not self.closed:
+                more = self.flow.drain(self.on_message, lambda: float(js.performance.now()))
+        finally:
+            self.draining = more and not self.closed
+            if self.draining:
+                js.setTimeout(create_once_callable(lambda *_: self._drain()), 0)
+
+    def message_waiting(self, prefix: str) -> bool:
+        """Whether a queued message starts with `prefix` (a later state makes drawing this one
+        useless)."""
+        return any(text.startswith(prefix) for text in self.flow.queue)
 
     def _state_changed(self, event: Any) -> None:
         state = str(self.pc.connectionState)
@@ -110,13 +150,14 @@ class Link:
         self.closed = True
         try:
             if self.channel is not None:
+                self.channel.removeEventListener("message", self._hear)  # the rest of a flood: unheard
                 self.channel.close()
             self.pc.close()
         except Exception:  # noqa: BLE001 - closing what is already gone
             pass
         was_open = self.opened
         self.on_close(why if was_open else f"could not connect: {why}")
-        js.setTimeout(create_proxy_once(self._release), 0)
+        js.setTimeout(create_once_callable(lambda *_: self._release()), 0)
 
     def _release(self) -> None:
         for proxy in self._proxies:
@@ -126,8 +167,3 @@ class Link:
 
 def _description(kind: str, sdp: str) -> Any:
     return to_js({"type": kind, "sdp": sdp}, dict_converter=js.Object.fromEntries)
-
-
-def create_proxy_once(fn: Callable[[], None]) -> Any:
-    from pyodide.ffi import create_once_callable
-    return create_once_callable(lambda *_: fn())

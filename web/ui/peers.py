@@ -330,6 +330,9 @@ def _whole(value: Any) -> TypeGuard[int]:
 
 # -- messages ---------------------------------------------------------------------------------
 
+STATE_PREFIX = '{"t":"state"'  # how a state message begins (seat_update puts "t" first)
+
+
 def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
