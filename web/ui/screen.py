@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 import js
 
 import browser
+import roving
 from browser import el, make, notice, present, set_text
 from pygame_core.markup import Markup, join, tag
 from presenter import Summary, Turn, confirm_step
@@ -121,6 +122,7 @@ def draw_board(markup: Markup, glide: bool) -> None:
         browser.animate_pieces(board, before)
     if had_focus and not box_has_focus(el("summary")):  # the game's end takes the focus
         refocus(focused, was)
+    roving.settle(board)  # one tab stop per group of choices (a board's cells, a hand)
 
 
 def countdown_on_board() -> Countdown | None:
@@ -334,8 +336,8 @@ class Controls:
                 event.preventDefault()
                 self.activate(client, target.closest("[data-action],[data-ui]"))
             return
-        if key in ARROWS:
-            self.move_focus(event, ARROWS[key])
+        if key in ARROWS or (key in ("Home", "End") and roving.group_of(target) is not None):
+            self.move_focus(event, ARROWS.get(key) or key)
             return
         if key == "Escape" and client.clear():
             return
@@ -343,18 +345,24 @@ class Controls:
             event.preventDefault()
 
     @staticmethod
-    def move_focus(event: Any, direction: tuple[int, int]) -> None:
-        items = focusable(el("board"))
+    def move_focus(event: Any, direction: tuple[int, int] | str) -> None:
+        """An arrow key: to the nearest choice drawn that way in the focused choice's group
+        (roving.py), or on the whole board outside groups; Home and End: the group's ends."""
+        board = el("board")
+        items = focusable(board)
         if not items:
             return
         event.preventDefault()
         here = js.document.activeElement
         if not any(n == here for n in items):
-            items[0].focus()
-            return
-        there = neighbour(here, items, direction)
+            there = next((n for n in items if n.getAttribute("tabindex") != "-1"), items[0])
+        elif isinstance(direction, str):
+            there = roving.end(here, direction == "End")
+        else:
+            there = neighbour(here, roving.scope(here, board, items), direction)
         if there is not None:
             there.focus()
+            roving.follow(there)
 
 
 def set_status(text: str) -> None:
