@@ -56,7 +56,8 @@ class Shell:
         self.way_on = way_on
 
     # -- settings --------------------------------------------------------------------------
-    def wire_settings(self) -> None:
+    def wire_settings(self, applied: Callable[[], None] = lambda: None) -> None:
+        """The settings' controls; `applied` runs after a change (the table on screen takes it)."""
         speed, motion, contrast = el("setting-speed"), el("setting-motion"), el("setting-contrast")
         ask, confirm = el("setting-ask-to-pass"), el("setting-confirm")
         ask.checked = bool(self.settings.get("ask_to_pass", False))
@@ -71,6 +72,7 @@ class Shell:
                                  confirm=str(confirm.value))
             self.store.save_settings(self.settings)
             self.apply_settings()
+            applied()
         for control in (speed, motion, contrast, ask, confirm):
             control.disabled = False
             on(control, "change", self.guard(changed))
