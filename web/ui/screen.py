@@ -18,7 +18,7 @@ import roving
 from browser import el, make, notice, present, set_text
 from pygame_core.markup import Markup, join, tag
 from presenter import Summary, Turn, confirm_step
-from table import FORCED_PAUSE_SECONDS, MODIFIER_KEYS, Clock, Countdown, TableClient
+from table import AUTO_PASS_SECONDS, FORCED_PAUSE_SECONDS, MODIFIER_KEYS, Clock, Countdown, TableClient
 
 LOG_TURNS = 80
 RECAP_LINES = 8
@@ -30,9 +30,11 @@ FOCUSABLE = "[data-action],[data-ui],[data-hex],[data-card]"
 def table_client(view_module: Any, send: Callable[[int, int, str, str | None], bool], clock: Clock,
                  redraw: Callable[[], None], settings: dict[str, Any], **hooks: Any) -> TableClient:
     """A table client for this page, local or a guest's: it tells the person in a notice, its
-    forced-move pause follows the speed setting, its confirm step the confirm setting."""
+    forced-move pause follows the speed setting, its confirm step the confirm setting; a
+    response window stays open long enough to press Respond, even at the fastest speed."""
     return TableClient(view_module, send, clock, redraw, notice,
                        pause=lambda: FORCED_PAUSE_SECONDS * float(settings.get("speed", 1)),
+                       window_pause=lambda: AUTO_PASS_SECONDS * max(0.5, float(settings.get("speed", 1))),
                        confirming=lambda: confirm_step(settings.get("confirm"), browser.touch_screen()), **hooks)
 
 
@@ -161,6 +163,12 @@ def arm(client: TableClient, countdowns: bool = True) -> None:
     box = board.querySelector("[data-countdown] [data-countdown-text]")
     if present(box) and text:
         box.textContent = text
+    if client.auto_pass is not None:  # a response window the table will pass: Respond keeps it
+        could = client.seen is not None and len(client.seen.legal) > 1
+        browser.append_html(board, tag(
+            "p", text, " ", could and tag("button", "Respond", type="button", data_keep_window="",
+                                          aria_label="Respond: keep the window open and choose"),
+            class_="auto-pass", role="status"), "afterbegin")
 
 
 # -- around the board ----------------------------------------------------------------------------
@@ -299,6 +307,9 @@ class Controls:
     def on_click(self, event: Any) -> None:
         client = self.client()
         if client is None:
+            return
+        if present(event.target.closest("[data-keep-window]")):
+            client.respond_now()
             return
         respond = event.target.closest("[data-respond]")
         if present(respond):
