@@ -20,6 +20,7 @@ from urllib.parse import quote
 
 from conftest import POLL_MS, fast_settings, wait_ready
 from helpers import act_and_wait_redraw, click_and_wait_redraw, final_scores, wait_turn
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 NAMES = ("Ada", "Bo", "Cy", "Di")
@@ -82,6 +83,12 @@ def play_one_game(page: Page, max_clicks: int = 400) -> dict:
         window = board.locator(".hx-response")
         if window.count():
             answer = window.locator("[data-action^='null '], [data-action^='detonate ']")
+            if answer.count() and page.locator("#board .auto-pass").count():
+                # The table passes for Ada unless she responds: Respond keeps the window open.
+                try:
+                    click_and_wait_redraw(page, page.locator("#board .auto-pass button"))
+                except PlaywrightError:
+                    continue  # passed for her before the click landed (a busy machine): look again
             if answer.count():
                 expect(window).to_contain_text("Respond out of turn, or pass.")
                 # Alone against the computer there is no clock on the answer.
@@ -243,3 +250,77 @@ def test_hot_seat_asks_the_whole_table_once_per_response_window(page: Page, site
     assert log_lines(page)[1] == [f"{names[0]} passes."], log_lines(page)
     click_action(page, "pass")
     assert f"{names[0]} and {names[1]} pass." in log_lines(page)[1]
+
+
+# -- auto-pass: response windows passed for Ada, unless she presses Respond --------------------
+ANSWERABLE = "#board .hx-response [data-action^='null '], #board .hx-response [data-action^='detonate ']"
+ADA_PASSED = re.compile(r"(^|, | and )Ada( and [A-Z]\w+)* pass(es)?\.$")
+
+
+def to_a_window_ada_could_answer(page: Page) -> None:
+    """Play Ada's first choices until a response window offers her a Null or Detonate; she
+    passes the others (or the table does for her)."""
+    reached = f"() => !!document.querySelector(\"{ANSWERABLE}\")"
+    for _ in range(400):
+        if page.evaluate(reached):
+            return
+        assert wait_turn(page), "the game ended before Ada could answer a window"
+        board = page.locator("#board")
+        if page.evaluate(reached):
+            return
+        if board.locator("[data-race]").count():
+            act_and_wait_redraw(page, lambda: page.keyboard.press("h"))
+            continue
+        actions = [a for a in board.locator("[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
+                   if a not in ("hexhex", "pass")]
+        cards = board.locator("[data-ui]:not([data-ui='card='])")
+        try:
+            if board.locator(".hx-response").count() and not board.locator(".auto-pass").count() and \
+                    board.locator(".hx-response [data-action='pass']").count():
+                # a window the table does not pass for her (auto-pass off, or a card picked as it
+                # opened, which keeps it open): she passes
+                click_action(page, "pass")
+            elif board.locator(".hx-response").count():
+                page.wait_for_timeout(100)  # a window: passed for her
+            elif actions:
+                click_action(page, actions[0])
+            elif cards.count():
+                click_and_wait_redraw(page, cards.first)
+            else:
+                page.wait_for_timeout(100)
+        except (AssertionError, PlaywrightError):
+            pass  # the position moved on under the click (a pass made for her): look again
+    raise AssertionError("no window Ada could answer")
+
+
+def change_settings(page: Page, **settings: str | bool) -> None:
+    """From the game's own Settings (More list), as a player would."""
+    page.locator("#settings-button").click()
+    for name, value in settings.items():
+        control = page.locator(f"#setting-{name}")
+        if isinstance(value, bool):
+            control.set_checked(value)
+        else:
+            control.select_option(value)
+    page.locator("#settings-dialog").get_by_role("button", name="Done").click()
+
+
+def test_auto_pass_passes_windows_ada_could_answer_and_respond_keeps_one_open(page: Page, site):
+    """Auto-pass off, a window with a Null to play waits for Ada; turned on, a Respond control
+    shows while the table counts, and Respond keeps the window open for her answer (that a
+    window is passed after the same pause whatever she holds: tests/test_table.py)."""
+    page.add_init_script("localStorage.setItem('hex-table:settings', JSON.stringify({speed: 0, auto_pass: false}))")
+    start(page, site, SEEDS[0])
+    to_a_window_ada_could_answer(page)
+    expect(page.locator("#board .auto-pass")).to_have_count(0)
+    mark_log(page)
+    change_settings(page, **{"auto-pass": True, "speed": "1"})
+    strip = page.locator("#board .auto-pass")
+    expect(strip).to_contain_text("Passing for you in")
+    click_and_wait_redraw(page, strip.get_by_role("button", name="Respond"))
+    expect(strip).to_have_count(0)
+    page.wait_for_timeout(3_500)  # longer than the window's 2.5 s at normal speed
+    expect(page.locator(ANSWERABLE).first).to_be_visible()
+    assert not [t for t in log_lines(page)[1] if ADA_PASSED.search(t)], log_lines(page)[1]
+    click_action(page, page.locator(ANSWERABLE).first.get_attribute("data-action"))
+    assert log_lines(page)[1][0].startswith("Ada "), log_lines(page)[1]

@@ -610,3 +610,28 @@ def test_usage_counts_special_cells_on_the_board_and_covered():
     covered = {c for c in match.state.board if c in layout.bonus or c in layout.deploy}
     assert sum(counts["covered"].values()) == len(covered)
     assert set(counts["on the board"]) == set(statistics.USAGE_LABELS)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 8, 12])
+def test_every_player_makes_the_same_number_of_moves_whatever_the_player_count(players):
+    """What the menu's duration rests on (components.MOVES_EACH): random games of the default
+    length give each seat that many decisions (one more at most), at every table size."""
+    from pygame_core import get_game
+    from pygame_core.engine import CHANCE
+    from pygame_core.hex_please.components import MOVES_EACH, game_minutes
+    game = get_game("hex-please")
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new(players=players)
+        moves = [0] * players
+        while not state.is_over:
+            seat = state.current_player
+            if seat == CHANCE:
+                outcomes = state.chance_outcomes()
+                action = rng.choices([o for o, _ in outcomes], [w for _, w in outcomes])[0]
+            else:
+                action = rng.choice(state.legal_actions())
+                moves[seat] += 1
+            state.apply(action)
+        assert all(MOVES_EACH <= m <= MOVES_EACH + 1 for m in moves), moves
+    assert game_minutes(players) < game_minutes(players, people=2) < game_minutes(players, people=players) + 1e-9

@@ -222,3 +222,15 @@ def test_a_ui_choice_sets_and_clears_keys():
     ("nonsense", True, True), (5, False, False)])
 def test_the_confirm_step_is_on_for_touch_screens_unless_set_otherwise(setting, touch, wanted) -> None:
     assert presenter.confirm_step(setting, touch) is wanted
+
+
+def test_response_windows_are_passed_for_one_person_unless_the_setting_is_off() -> None:
+    match = played("hex-hex", 4, 0)
+    alone = Session(match, ["human", "easy", "easy", "easy"], "id")
+    assert presenter.may_auto_pass(alone, None), "on unless turned off"
+    assert presenter.may_auto_pass(alone, True)
+    assert not presenter.may_auto_pass(alone, False)
+    hot_seat = Session(match, ["human", "human", "easy", "easy"], "id")
+    assert not presenter.may_auto_pass(hot_seat, True), "a shared device asks the whole table"
+    alone.tutorial = object()
+    assert not presenter.may_auto_pass(alone, True), "a tutorial's moves are the learner's"

@@ -276,3 +276,91 @@ def test_a_move_the_view_already_showed_whole_is_played_without_asking_again() -
     client.show(seen())
     client.tap("a", shown=True)
     assert sent == [(1, 3, "a", None)] and client.pending is None
+
+
+# response windows: auto-pass ------------------------------------------------------------------
+
+def window_hooks() -> Any:
+    """A game with response windows: its view says when one is open, and how to pass it."""
+    def response_window(view: dict[str, Any], names: list[str]) -> dict[str, Any] | None:
+        return {"key": "w", "pass": "pass"} if view.get("phase") == "window" else None
+    return SimpleNamespace(forced=forced, response_window=response_window)
+
+
+def a_window(legal: tuple[str, ...], at: int = 3, **extra: Any) -> Seen:
+    return Seen(at, 1, {"legal": list(legal), "phase": "window"}, 0, **extra)
+
+
+def time_to_pass(client: TableClient, sent: list[tuple], clock: Clock, countdown: Countdown | None = None) -> float:
+    client.arm(countdown, (None, ""))
+    for tenth in range(1, 600):
+        clock.advance(0.1)
+        if sent:
+            return round(tenth / 10, 1)
+    return float("inf")
+
+
+@given(responses=st.lists(st.sampled_from(["play null#1", "play null#2", "play mirror", "deceive"]), max_size=3,
+                          unique=True),
+       auto=st.booleans(), counting=st.booleans())
+def test_a_window_is_passed_as_late_whether_or_not_the_seat_could_respond(responses: list[str], auto: bool,
+                                                                          counting: bool) -> None:
+    """Auto-pass on: every window is passed after the same pause, whatever the hand; off, a
+    window with nothing to answer is passed after that pause too (never the short forced
+    one) unless a table countdown runs, and one that could be answered waits for the person."""
+    client, sent, _, clock = a_client(hooks=window_hooks())
+    client.show(a_window(("pass", *responses), may_pass_for=True, may_auto_pass=auto))
+    took = time_to_pass(client, sent, clock, Countdown(60, "pass") if counting else None)
+    if auto or (not responses and not counting):
+        assert took == table.AUTO_PASS_SECONDS and sent == [(1, 3, "pass", None)]
+    else:
+        assert took == float("inf") and sent == []
+
+
+def test_respond_keeps_the_window_open_until_the_person_answers() -> None:
+    client, sent, _, clock = a_client(hooks=window_hooks())
+    client.show(a_window(("pass", "play null#1"), may_auto_pass=True))
+    assert client.arm(None, (None, "")) == table.AUTO_PASSING.format(seconds=table.AUTO_PASS_SECONDS)
+    assert client.auto_pass == "pass"
+    clock.advance(1)
+    client.respond_now()
+    client.show(a_window(("pass", "play null#1"), may_auto_pass=True))  # drawn again: still open
+    client.arm(None, (None, ""))
+    assert client.auto_pass is None
+    clock.advance(60)
+    assert sent == []
+    client.choose("play null#1")
+    assert sent == [(1, 3, "play null#1", None)]
+    sent.clear()
+    client.show(a_window(("pass", "play null#1"), at=5, may_auto_pass=True))  # the next window: auto again
+    assert time_to_pass(client, sent, clock) == table.AUTO_PASS_SECONDS
+
+
+def test_picking_a_card_in_a_window_keeps_it_open() -> None:
+    client, sent, _, clock = a_client(hooks=window_hooks())
+    client.show(a_window(("pass", "play null#1"), may_auto_pass=True))
+    client.arm(None, (None, ""))
+    client.select("card=null")
+    client.arm(None, (None, ""))
+    clock.advance(60)
+    assert sent == [] and client.ui == {"card": "null"}
+
+
+def test_a_windows_pause_counts_from_when_it_first_showed_however_often_it_is_drawn() -> None:
+    client, sent, _, clock = a_client(hooks=window_hooks())
+    client.window_pause = lambda: 2.0
+    client.show(a_window(("pass", "play null#1"), may_auto_pass=True))
+    client.arm(None, (None, ""))
+    clock.advance(1.5)
+    client.show(a_window(("pass", "play null#1"), may_auto_pass=True))
+    assert client.arm(None, (None, "")) == table.AUTO_PASSING.format(seconds=0.5)
+    clock.advance(0.6)
+    assert sent == [(1, 3, "pass", None)]
+
+
+def test_outside_a_window_auto_pass_does_not_choose() -> None:
+    client, sent, _, clock = a_client(hooks=window_hooks())
+    client.show(Seen(3, 1, {"legal": ["pass", "play x"], "phase": "play"}, 1, may_auto_pass=True))
+    client.arm(None, (None, ""))
+    clock.advance(60)
+    assert sent == [] and client.auto_pass is None

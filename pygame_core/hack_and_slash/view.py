@@ -275,7 +275,7 @@ def _quests(cards: tuple[Markup, ...], round_: int, pile: int, tavern: int, odds
     # Cached: most clicks change the dice or a guild, not the quests on the table.
     return tag("section",
                prompt is not None and tag("p", prompt, class_="hs-prompt", id="hs-prompt"),
-               tag("div", cards, class_="hs-row", role="group" if prompt else None,
+               tag("div", cards, class_="hs-row", role="group" if prompt else None, data_rove="cards",
                    aria_labelledby="hs-prompt" if prompt else None),
                tag("p", f"Round {round_} · {plural(pile, 'quest')} left in the pile · "
                         f"Tavern: {plural(tavern, 'adventurer')} ", toggle and _odds_toggle(odds),

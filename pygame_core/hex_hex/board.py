@@ -442,7 +442,7 @@ def table_svg(view: dict[str, Any], ui: dict[str, str], names: list[str], legal:
            *(_seat_svg(view, names, legal, s, played, fx) for s in range(n)),
            *_hex_tokens(view, names, places), *_face_down(view, names)]
     # The table fits its frame at every width (seats are at least 44 px tall on a phone).
-    return tag("svg", out, class_="hx-table", viewBox=f"0 0 {W} {H}", role="group",
+    return tag("svg", out, class_="hx-table", viewBox=f"0 0 {W} {H}", role="group", data_rove="board",
                aria_label=f"The table: {n} players, round {view['round']} of {view['rounds']}")
 
 

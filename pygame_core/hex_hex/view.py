@@ -228,7 +228,8 @@ def _choices(ui: dict[str, str], names: list[str], chosen: str, plays: list[str]
     return tag("div", detail, tag("span", head, ":", class_="hx-choices-head"), buttons,
                tag("button", "Cancel", type="button", class_="hx-btn hx-cancel", data_ui="card=",
                    aria_label="Cancel"),
-               class_="hx-choices", role="group", aria_label=f"{card_label(chosen)}: what it does and how to play it")
+               class_="hx-choices", role="group", aria_label=f"{card_label(chosen)}: what it does and how to play it",
+               data_rove="choices")
 
 
 def _hand_html(view: dict[str, Any], ui: dict[str, str], names: list[str],
@@ -237,7 +238,7 @@ def _hand_html(view: dict[str, Any], ui: dict[str, str], names: list[str],
     by_card = _plays_by_card(legal)
     chosen = ui.get("card", "")
     hand = [tag("div", _hand_cards(view, names, by_card, chosen), class_="hx-hand", role="group",
-                aria_label="Your hand")]
+                aria_label="Your hand", data_rove="hand")]
     if view["buried"]:
         hand.append(tag("p", "Your face-down cards: ", ", ".join(card_label(c) for c in view["buried"]),
                         class_="hx-note"))

@@ -150,6 +150,19 @@ def hand_size(players: int) -> int:
 
 ROUNDS_CHOICES = tuple(range(6, 13))
 DEFAULT_ROUNDS = 6
+MOVES_EACH = DEFAULT_ROUNDS
+"""Decisions each player makes in a game of the default length, whatever the player count
+(at most one more for some seats; measured by simulation, kept true by tests/test_hex_please.py)."""
+PERSON_MOVE_SECONDS, COMPUTER_MOVE_SECONDS = 20, 1.5
+"""A person's move as we guess it (choose a tile, find a cell); a computer's at normal speed,
+its animation included."""
+
+
+def game_minutes(players: int, people: int = 1) -> float:
+    """About how long a game takes at the table: every player's moves, people's and computers'
+    (what the menu says: a few minutes against computers, two or three more for each person)."""
+    people = max(1, min(people, players))
+    return MOVES_EACH * (people * PERSON_MOVE_SECONDS + (players - people) * COMPUTER_MOVE_SECONDS) / 60
 
 # -- bonus cells and boards ----------------------------------------------------------------
 
@@ -262,7 +275,7 @@ def board_for(players: int, boards: str = BALANCED) -> Board:
 
 
 __all__ = ["AMBER", "BAG_SIZE", "BALANCED", "BLOCKER", "BLOCKER_CODE", "BOARDS", "BONUSES",
-           "BRIDGE", "BROWN", "Board", "COLOURS", "COLOUR_BY_LETTER", "DEFAULT_ROUNDS", "DEPLOY",
+           "BRIDGE", "BROWN", "Board", "COLOURS", "COLOUR_BY_LETTER", "DEFAULT_ROUNDS", "DEPLOY", "MOVES_EACH", "game_minutes",
            "ORIGINAL", "PINK", "RADIUS_BY_PLAYERS", "ROUNDS_CHOICES", "SIDES", "SKY", "SOLID",
            "TILES", "TILE_BY_CODE", "TILE_ORDER", "UNIVERSAL", "UNIVERSAL_CODE", "board_for", "tile_name",
            "board_for_radius", "hand_size", "opposite", "side_colours"]

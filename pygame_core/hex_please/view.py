@@ -369,7 +369,7 @@ def _board(view: dict[str, Any], targets: dict[str, str], turnable: dict[str, in
                            aria_hidden="true"))
     # The whole board fits its frame, so every cell can be reached (the page may be pinch-zoomed).
     svg = tag("svg", out, class_="hp-board", viewBox=f"{x0:.0f} {y0 - 24:.0f} {w:.0f} {h + 24:.0f}",
-              role="group", aria_label=f"Board of {len(cells)} cells")
+              role="group", aria_label=f"Board of {len(cells)} cells", data_rove="board")
     return tag("div", svg, class_="hp-board-wrap")
 
 
@@ -458,8 +458,8 @@ def _hand(view: dict[str, Any], tile: str | None, rot: int, legal: list[str], me
     if "end" in legal:
         controls.append(tag("button", "End turn", type="button", class_="hp-end", data_action="end",
                             aria_label="End your turn without laying a tile"))
-    return tag("div", buttons or tag("em", "No tiles"), tag("span", controls, class_="hp-controls"),
-               class_="hp-hand", role="group", aria_label="Your hand")
+    return tag("div", buttons or tag("em", "No tiles"), tag("span", controls, class_="hp-controls", data_rove="turn"),
+               class_="hp-hand", role="group", aria_label="Your hand", data_rove="hand")
 
 
 def _last(view: dict[str, Any], names: list[str], bonus: dict[str, str], deploy: frozenset[str]) -> Markup | None:

@@ -194,7 +194,7 @@ def board_svg(view: dict[str, Any], ui: dict[str, Any], names: list[str]) -> Mar
     choosing = " hh-choosing" if scene.phase == "move" and not scene.selected else ""
     board = tag("svg", out, class_=f"hh-board touch-board{choosing}", viewBox=f"{x:.1f} {y:.1f} {w:.1f} {h:.1f}",
                 style=f"--touch-width: {touch_width(w, SIZE * 0.9):.0f}px", role="group",
-                aria_label="The tiles in play")
+                aria_label="The tiles in play", data_rove="board")
     return tag("div", board, class_="board-pan hh-pan")
 
 

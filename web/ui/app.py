@@ -20,6 +20,7 @@ import peerplay
 import presenter
 import screen
 from browser import el, notice, on, present, set_text, show
+from gamesettings import SettingsDialog
 from lessons import Lessons, tutorial_name
 from localtable import LocalTable, Page
 from menu import Menu, edited_warning, game_of
@@ -76,6 +77,7 @@ class App:
         self.peers = peerplay.Peers(self.settings, lambda: self.store.save_settings(self.settings),
                                     self.guard, self.games, self.clock)  # players on their own devices
         self.controls = screen.Controls(self.client, self.respond, self.key_view)
+        self.settings_dialog = SettingsDialog()  # the menu's settings, over a game (More, Settings)
 
     @property
     def session(self) -> Session | None:
@@ -88,7 +90,7 @@ class App:
     def start(self) -> None:
         self.wire_menu()
         self.wire_game()
-        self.shell.wire_settings()
+        self.shell.wire_settings(self.settings_changed)
         self.shell.wire_shell(self.toggle_rules)
         on(el("banner-close"), "click", lambda e: show("banner", False))
         on(js.window, "hashchange", self.guard(lambda e: self.route()))
@@ -142,6 +144,8 @@ class App:
         on(el("suggest-button"), "click", self.guard_async(
             lambda e: self.table.suggest() if self.table else asyncio.sleep(0)))
         on(el("rules-button"), "click", self.guard(lambda e: self.toggle_rules()))
+        on(el("settings-button"), "click", self.guard(lambda e: self.settings_dialog.open()))
+        on(el("settings-dialog"), "close", self.guard(self.settings_dialog.closed))
         on(el("menu-button"), "click", self.guard(lambda e: self.go_menu()))
 
     def route(self, first: bool = False) -> None:
@@ -296,6 +300,13 @@ class App:
     def client(self) -> Any:
         """The table client the board's clicks and keys go to: the game here, or a guest's."""
         return self.table.client if self.table is not None else self.peers.guest_client()
+
+    def settings_changed(self) -> None:
+        """A setting changed: the table on screen (here or a guest's) is drawn again with it."""
+        if self.table is not None:
+            self.table.refresh()
+        elif (client := self.client()) is not None:
+            client.redraw()
 
     def key_view(self) -> dict[str, Any]:
         """The view the board shows, for a game's own keys (its `handle_key` hook)."""

@@ -180,6 +180,7 @@ class LocalTable:
         session, state, at = self.session, self.match.state, self.master.at
         current, seat = state.current_player, scene.seat
         may = presenter.may_pass_for(session, bool(self.page.settings.get("ask_to_pass")))
+        auto = presenter.may_auto_pass(session, self.page.settings.get("auto_pass"))
         if scene.handoff:
             return Seen(at, None, {}, current)  # nothing is drawn until the device is handed over
         view = state.view(seat)  # seat None: the public table
@@ -188,9 +189,9 @@ class LocalTable:
             held = self.master.early.holds(seat, now)
             if seat != current:
                 view["legal"] = list(now.legal[seat])
-            return Seen(at, seat, view, current, now.ask, held, may)
+            return Seen(at, seat, view, current, now.ask, held, may, auto)
         acting = seat if session.is_human(current) and seat == current else None
-        return Seen(at, acting, view, current, may_pass_for=may)
+        return Seen(at, acting, view, current, may_pass_for=may, may_auto_pass=auto)
 
     def draw_around(self, scene: Scene) -> None:
         """Status, scores, buttons, the end summary, the recap and the log."""

@@ -282,7 +282,8 @@ class GuestTable:
         ask = update.get("ask")
         return Seen(update["at"], self.seat, update["view"], update["current"], ask,
                     held=bool(self.answered) and ask == self.answered,
-                    may_pass_for=not self.settings.get("ask_to_pass"))
+                    may_pass_for=not self.settings.get("ask_to_pass"),
+                    may_auto_pass=self.settings.get("auto_pass") is not False)
 
     # choosing --------------------------------------------------------------------------------------
     def send_choice(self, seat: int, at: int, text: str, ask: str | None) -> bool:

@@ -206,6 +206,14 @@ def may_pass_for(session: Session, ask_anyway: bool) -> bool:
             and session.tutorial is None and not session.match.state.is_over)
 
 
+def may_auto_pass(session: Session, setting: Any) -> bool:
+    """Whether the table passes response windows for the one person at this device (the
+    "auto_pass" setting, on unless turned off): they could respond, but most windows are
+    passed, and a Respond control keeps one open (table.TableClient.window_pass)."""
+    return (setting is not False and len(session.humans) == 1 and session.tutorial is None
+            and not session.match.state.is_over)
+
+
 def countdown_applies(session: Session, hosting: bool, asked: bool) -> bool:
     """Whether a prompt's countdown runs: only a table of several people needs a clock
     (people here, players on their own devices, or a player who asked for one); alone

@@ -14,10 +14,11 @@ from typing import Any, Callable, Sequence
 import js
 
 import browser
+import roving
 from browser import el, make, notice, present, set_text
 from pygame_core.markup import Markup, join, tag
 from presenter import Summary, Turn, confirm_step
-from table import FORCED_PAUSE_SECONDS, MODIFIER_KEYS, Clock, Countdown, TableClient
+from table import AUTO_PASS_SECONDS, FORCED_PAUSE_SECONDS, MODIFIER_KEYS, Clock, Countdown, TableClient
 
 LOG_TURNS = 80
 RECAP_LINES = 8
@@ -29,9 +30,11 @@ FOCUSABLE = "[data-action],[data-ui],[data-hex],[data-card]"
 def table_client(view_module: Any, send: Callable[[int, int, str, str | None], bool], clock: Clock,
                  redraw: Callable[[], None], settings: dict[str, Any], **hooks: Any) -> TableClient:
     """A table client for this page, local or a guest's: it tells the person in a notice, its
-    forced-move pause follows the speed setting, its confirm step the confirm setting."""
+    forced-move pause follows the speed setting, its confirm step the confirm setting; a
+    response window stays open long enough to press Respond, even at the fastest speed."""
     return TableClient(view_module, send, clock, redraw, notice,
                        pause=lambda: FORCED_PAUSE_SECONDS * float(settings.get("speed", 1)),
+                       window_pause=lambda: AUTO_PASS_SECONDS * max(0.5, float(settings.get("speed", 1))),
                        confirming=lambda: confirm_step(settings.get("confirm"), browser.touch_screen()), **hooks)
 
 
@@ -121,6 +124,7 @@ def draw_board(markup: Markup, glide: bool) -> None:
         browser.animate_pieces(board, before)
     if had_focus and not box_has_focus(el("summary")):  # the game's end takes the focus
         refocus(focused, was)
+    roving.settle(board)  # one tab stop per group of choices (a board's cells, a hand)
 
 
 def countdown_on_board() -> Countdown | None:
@@ -159,6 +163,12 @@ def arm(client: TableClient, countdowns: bool = True) -> None:
     box = board.querySelector("[data-countdown] [data-countdown-text]")
     if present(box) and text:
         box.textContent = text
+    if client.auto_pass is not None:  # a response window the table will pass: Respond keeps it
+        could = client.seen is not None and len(client.seen.legal) > 1
+        browser.append_html(board, tag(
+            "p", text, " ", could and tag("button", "Respond", type="button", data_keep_window="",
+                                          aria_label="Respond: keep the window open and choose"),
+            class_="auto-pass", role="status"), "afterbegin")
 
 
 # -- around the board ----------------------------------------------------------------------------
@@ -308,6 +318,9 @@ class Controls:
         client = self.client()
         if client is None:
             return
+        if present(event.target.closest("[data-keep-window]")):
+            client.respond_now()
+            return
         respond = event.target.closest("[data-respond]")
         if present(respond):
             self.respond(str(respond.getAttribute("data-respond")))
@@ -344,8 +357,8 @@ class Controls:
                 event.preventDefault()
                 self.activate(client, target.closest("[data-action],[data-ui]"))
             return
-        if key in ARROWS:
-            self.move_focus(event, ARROWS[key])
+        if key in ARROWS or (key in ("Home", "End") and roving.group_of(target) is not None):
+            self.move_focus(event, ARROWS.get(key) or key)
             return
         if key == "Escape" and client.clear():
             return
@@ -353,18 +366,24 @@ class Controls:
             event.preventDefault()
 
     @staticmethod
-    def move_focus(event: Any, direction: tuple[int, int]) -> None:
-        items = focusable(el("board"))
+    def move_focus(event: Any, direction: tuple[int, int] | str) -> None:
+        """An arrow key: to the nearest choice drawn that way in the focused choice's group
+        (roving.py), or on the whole board outside groups; Home and End: the group's ends."""
+        board = el("board")
+        items = focusable(board)
         if not items:
             return
         event.preventDefault()
         here = js.document.activeElement
         if not any(n == here for n in items):
-            items[0].focus()
-            return
-        there = neighbour(here, items, direction)
+            there = next((n for n in items if n.getAttribute("tabindex") != "-1"), items[0])
+        elif isinstance(direction, str):
+            there = roving.end(here, direction == "End")
+        else:
+            there = neighbour(here, roving.scope(here, board, items), direction)
         if there is not None:
             there.focus()
+            roving.follow(there)
 
 
 def set_status(text: str) -> None:

@@ -56,9 +56,11 @@ class Shell:
         self.way_on = way_on
 
     # -- settings --------------------------------------------------------------------------
-    def wire_settings(self) -> None:
+    def wire_settings(self, applied: Callable[[], None] = lambda: None) -> None:
+        """The settings' controls; `applied` runs after a change (the table on screen takes it)."""
         speed, motion, contrast = el("setting-speed"), el("setting-motion"), el("setting-contrast")
-        ask, confirm = el("setting-ask-to-pass"), el("setting-confirm")
+        ask, confirm, auto = el("setting-ask-to-pass"), el("setting-confirm"), el("setting-auto-pass")
+        auto.checked = self.settings.get("auto_pass") is not False
         ask.checked = bool(self.settings.get("ask_to_pass", False))
         confirm.value = str(self.settings.get("confirm", "touch"))
         speed.value = f"{float(self.settings.get('speed', 1)):g}"
@@ -68,10 +70,11 @@ class Shell:
         def changed(event: Any = None) -> None:
             self.settings.update(speed=float(speed.value), reduced_motion=bool(motion.checked),
                                  high_contrast=bool(contrast.checked), ask_to_pass=bool(ask.checked),
-                                 confirm=str(confirm.value))
+                                 confirm=str(confirm.value), auto_pass=bool(auto.checked))
             self.store.save_settings(self.settings)
             self.apply_settings()
-        for control in (speed, motion, contrast, ask, confirm):
+            applied()
+        for control in (speed, motion, contrast, ask, confirm, auto):
             control.disabled = False
             on(control, "change", self.guard(changed))
         self.apply_settings()

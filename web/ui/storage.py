@@ -222,7 +222,7 @@ def clean_settings(raw: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     speed = saves.finite(raw.get("speed"), 1.0)
     out["speed"] = speed if speed in SPEEDS else 1.0
-    for flag in ("reduced_motion", "high_contrast", "countdown", "ask_to_pass"):
+    for flag in ("reduced_motion", "high_contrast", "countdown", "ask_to_pass", "auto_pass"):
         if isinstance(raw.get(flag), bool):
             out[flag] = raw[flag]
     for table, kind in (("best", float), ("tutorials", int)):

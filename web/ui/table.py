@@ -21,6 +21,8 @@ FORCED_PAUSE_SECONDS = 0.6  # at normal speed, before the table passes for a per
 HELD = "Your answer is in: it is played when the rules come to you."
 NOT_YOUR_TURN = "Wait for your turn."
 PASSING = "Passing automatically in {seconds:g} s"
+AUTO_PASS_SECONDS = 2.5  # at normal speed: how long a response window stays open for a person
+AUTO_PASSING = "Passing for you in {seconds:g} s."
 MODIFIER_KEYS = ("Tab", "Shift", "Alt", "Control", "Meta", "CapsLock")
 """Keys that are not an answer to a reflex race (every other key is)."""
 
@@ -45,7 +47,9 @@ class Seen:
     ask now; `ask` names the moment when
     the table is asked at once (master.Together), so a seat may answer before its turn;
     `held` says its answer to that moment is in already; `may_pass_for` lets the table make
-    a choice the game calls forced (its view's `forced` hook) after a short pause."""
+    a choice the game calls forced (its view's `forced` hook) after a short pause;
+    `may_auto_pass` lets it pass a response window (the view's `response_window`) for a seat
+    that could respond, unless its person asks to (TableClient.respond_now)."""
 
     at: int
     seat: int | None
@@ -54,6 +58,7 @@ class Seen:
     ask: str | None = None
     held: bool = False
     may_pass_for: bool = False
+    may_auto_pass: bool = False
 
     @property
     def legal(self) -> list[str]:
@@ -82,6 +87,8 @@ class TableClient:
     tell: Callable[[str], None]
     respond_all: Callable[[str], None] = lambda answer: None
     pause: Callable[[], float] = lambda: FORCED_PAUSE_SECONDS
+    window_pause: Callable[[], float] = lambda: AUTO_PASS_SECONDS
+    """How long a response window waits before the table passes for this device's person."""
     confirming: Callable[[], bool] = lambda: False
     """Whether a person's choice waits for a second tap or Confirm (presenter.confirm_step)."""
     ui: dict[str, str] = field(default_factory=dict)
@@ -91,6 +98,9 @@ class TableClient:
     race: tuple[float, str] | None = None  # when a reflex race showed, and its action ("{ms}": the time)
     timer: Any = None
     first_asked: tuple[str, float] = ("", 0.0)  # the moment asked at once, and when it first showed here
+    window: tuple[int, float] = (-1, 0.0)  # the position of the response window shown, and since when
+    responding: int | None = None  # the position whose response window the person keeps open
+    auto_pass: str | None = None  # the pass the table will make for the person, while one is armed
 
     # what is shown ------------------------------------------------------------------------
     def show(self, seen: Seen) -> None:
@@ -118,7 +128,9 @@ class TableClient:
 
     # choices ---------------------------------------------------------------------------------
     def select(self, choice: str) -> None:
-        """A view's `data-ui` choice (presenter.choose_ui)."""
+        """A view's `data-ui` choice (presenter.choose_ui); in a response window, picking a
+        card to respond with keeps the window open (respond_now)."""
+        self.keep_window()
         choose_ui(self.ui, choice)
         self.redraw()
 
@@ -142,6 +154,7 @@ class TableClient:
         already showed the move whole before this control (its `data-shown`): played at once."""
         seen = self.seen
         if self.confirming() and not shown and text != self.pending and seen is not None and seen.legal:
+            self.keep_window()
             self.pending = text
             self.redraw()
             return
@@ -188,6 +201,19 @@ class TableClient:
         self.awaiting = None
         self.tell(f"Not allowed: {reason}")
 
+    def respond_now(self) -> None:
+        """"Respond": the person keeps this response window open (the table does not pass
+        for them) and answers in their own time, or when the table's countdown runs out."""
+        if self.keep_window():
+            self.redraw()
+
+    def keep_window(self) -> bool:
+        if self.auto_pass is None or self.seen is None:
+            return False
+        self.responding, self.auto_pass = self.seen.at, None
+        self.cancel_timer()
+        return True
+
     # clocks ----------------------------------------------------------------------------------
     def cancel_timer(self) -> None:
         if self.timer is not None:
@@ -212,6 +238,9 @@ class TableClient:
         if seen is None:
             return ""
         at = seen.at
+        self.auto_pass = self.window_pass(countdown is not None)
+        if self.auto_pass is not None:
+            return self.arm_window_pass(self.auto_pass, at)
         if countdown is not None:
             seconds = self.time_left(countdown.seconds)
             if countdown.table_wide:
@@ -223,6 +252,41 @@ class TableClient:
         if move is not None:
             self.timer = self.clock.later(self.pause(), lambda: self.choose(move, at))
         return ""
+
+    def window_pass(self, counting: bool = False) -> str | None:
+        """The pass the table makes for this device's person in a response window (the game's
+        `response_window(view, names)` hook names it): with auto-pass on (`may_auto_pass`),
+        whether they could respond or not, unless they chose to (respond_now); with it off,
+        when passing is all they may do (`may_pass_for`) and no table countdown runs (which
+        passes for them instead, as late as for anyone). Either way all wait the same time
+        (arm_window_pass): how soon a seat passes never tells whether it held an answer."""
+        seen = self.seen
+        if seen is None or not seen.legal or self.responding == seen.at:
+            return None
+        move = self.window_move()
+        if move is None:
+            return None
+        only = seen.may_pass_for and seen.legal == [move] and not counting
+        return move if seen.may_auto_pass or only else None
+
+    def window_move(self) -> str | None:
+        """How this seat passes the response window it is asked about now, if it is one."""
+        seen = self.seen
+        hook = getattr(self.view_module, "response_window", None)
+        if seen is None or hook is None:
+            return None
+        window = hook(seen.view, [])  # names are for the words, not wanted here
+        move = window.get("pass") if isinstance(window, dict) else None
+        return move if isinstance(move, str) and move in seen.legal else None
+
+    def arm_window_pass(self, move: str, at: int) -> str:
+        """The window's pass, `window_pause` after it first showed here however often it is
+        drawn again; returns what the page says meanwhile."""
+        if self.window[0] != at:
+            self.window = (at, self.clock.now_ms())
+        left = max(0.0, self.window_pause() - (self.clock.now_ms() - self.window[1]) / 1000)
+        self.timer = self.clock.later(left, lambda: self.choose(move, at))
+        return AUTO_PASSING.format(seconds=round(left, 1))
 
     def _table_time_up(self, at: int) -> None:
         if self.seen is not None and self.seen.at == at:
@@ -237,6 +301,8 @@ class TableClient:
         if seen is None or hook is None or not seen.may_pass_for or not legal:
             return None
         move = hook(seen.view, legal)
+        if self.window_move() == move:
+            return None  # a response window's pass waits as long as one that could be answered
         return move if move in legal else None
 
     def react(self) -> bool:
