@@ -179,7 +179,7 @@ def badge_box(left: float, top: float, text: str) -> tuple[float, float, float]:
     box's right corner, inside the table, on its top edge clear of the name; a seat at the
     table's top edge has no room above it and gets it on its bottom edge, clear of the card
     it played."""
-    width = 22 + 9.6 * len(text)  # room for the pill's rounded ends (and a phone's larger type)
+    width = 22 + 7.5 * len(text)  # room for the pill's rounded ends
     x = min(left + SEAT_W - width + 8, W - width - 2)
     y = top - FX_H + 4 if top >= FX_H - 4 else top + SEAT_H - 4
     return x, y, width
@@ -211,7 +211,7 @@ def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, cu
         badge = tag("g", tag("rect", x=f"{bx:.0f}", y=f"{by:.0f}",
                              width=f"{width:.0f}", height=FX_H, rx=FX_H // 2),
                     tag("text", fx_text, x=f"{bx + width / 2:.0f}", y=f"{by + 16:.0f}",
-                        text_anchor="middle"),
+                        text_anchor="middle", **_fit(len(fx_text), 17, width - 12)),  # a phone's larger type
                     class_=f"hx-fx {fx_cls}", data_piece=fx_piece, role="img", aria_label=f"{name}: {fx_text}")
     return tag(
         "g",
