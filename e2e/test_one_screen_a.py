@@ -1,6 +1,7 @@
 """One screen for HEX-HEX XL and HEX PLEASE!: whenever the person must decide, the prompt
 (#turn), the board it refers to and every control that can answer it are inside the
-viewport, at 1280x800, 1920x1080 and a 390x844 portrait phone, without scrolling.
+viewport, at 1280x800, 1920x1080 and a 390x844 portrait phone, without scrolling the page
+(a board bigger than a phone pans in a frame of its own, which must be on screen).
 
 Each size plays against computer players (instant moves) and checks every kind of decision
 the first time it comes up, with the page scrolled as the page itself left it (the prompt may
@@ -30,7 +31,9 @@ OFF_SCREEN = """([board, prompt]) => {
   const w = window.innerWidth, h = window.innerHeight, out = [];
   const inside = (r) => r.left >= -1 && r.top >= -1 && r.right <= w + 1 && r.bottom <= h + 1;
   const check = (el, what) => {
-    const r = el.getBoundingClientRect();
+    // A board bigger than a phone pans in its frame: what is in the frame is reached by
+    // panning it, so the frame is what must be on screen.
+    const r = (el.closest('.board-pan') || el).getBoundingClientRect();
     if (!r.width && !r.height) return;                       // not drawn (hidden, folded away)
     if (!inside(r))
       out.push(`${what} at ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}`

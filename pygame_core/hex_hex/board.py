@@ -198,9 +198,11 @@ def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, cu
         c = CARDS_BY_ID[card]
         played = tag(
             "g", tag("title", card_text),
-            tag("rect", x=f"{left + 6:.0f}", y=f"{top + 69:.0f}", width=SEAT_W - 12, height=22, rx=4),
+            tag("rect", x=f"{left + 6:.0f}", y=f"{top + 69:.0f}", width=SEAT_W - 12, height=22, rx=4,
+                class_="hx-wide"),
             tag("text", CATEGORY_GLYPH[c.category], " ", c.name, x=f"{x:.0f}", y=f"{top + 85:.0f}",
-                text_anchor="middle", **_fit(len(c.name) + 2, 14, SEAT_W - 20)),
+                text_anchor="middle", class_="hx-wide", **_fit(len(c.name) + 2, 14, SEAT_W - 20)),
+            _played_narrow(x, top, f"{CATEGORY_GLYPH[c.category]} {c.name}"),
             class_=f"hx-played hx-cat-{c.category}" + (" hx-played-new" if fresh else ""),
             data_piece=card_piece, role="img", aria_label=card_text)
     badge = None
@@ -209,7 +211,7 @@ def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, cu
         badge = tag("g", tag("rect", x=f"{bx:.0f}", y=f"{by:.0f}",
                              width=f"{width:.0f}", height=FX_H, rx=FX_H // 2),
                     tag("text", fx_text, x=f"{bx + width / 2:.0f}", y=f"{by + 16:.0f}",
-                        text_anchor="middle"),
+                        text_anchor="middle", **_fit(len(fx_text), 17, width - 12)),  # a phone's larger type
                     class_=f"hx-fx {fx_cls}", data_piece=fx_piece, role="img", aria_label=f"{name}: {fx_text}")
     return tag(
         "g",
@@ -228,6 +230,22 @@ def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, cu
         [_mark_line(x, top + 53 + 13 * i, line) for i, line in enumerate(marks)],
         played, badge,
         class_=cls, data_action=action, tabindex=0 if action else None, role="button" if action else None)
+
+
+def _played_narrow(x: float, top: float, name: str) -> Markup:
+    """The card a seat played as a phone shows it (app CSS swaps it in): in the room the
+    marks leave there, in type large enough to read, on two lines when it is long."""
+    words = name.split(" ")
+    lines = [name]
+    if len(name) > 13:
+        cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(name) / 2))
+        lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+    tall = 20 * len(lines) + 4
+    return tag("g", tag("rect", x=f"{x - SEAT_W / 2 + 6:.0f}", y=f"{top + SEAT_H - 5 - tall:.0f}", width=SEAT_W - 12,
+                        height=tall, rx=4),
+               [tag("text", line, x=f"{x:.0f}", y=f"{top + SEAT_H - tall + 13 + 20 * i:.0f}", text_anchor="middle",
+                    **_fit(len(line), 17, SEAT_W - 18)) for i, line in enumerate(lines)],
+               class_="hx-narrow")
 
 
 def _mark_line(x: float, y: float, line: str) -> Markup:

@@ -28,6 +28,7 @@ from typing import AbstractSet, Any, Mapping, Sequence, cast
 
 from ..hexgrid import (
     DIRECTION_NAMES, DIRECTIONS, ORIGIN, Hex, corners, distance, hexagon, polygon_points, to_pixel,
+    touch_width,
 )
 from ..viewlimits import ViewLimits, shape_problem
 from ..markup import Markup, join, tag, trusted
@@ -38,6 +39,9 @@ from .components import (
 )
 
 SIZE = 26.0
+# The smallest text on a tile or cell, in board units: on a phone the board is drawn at least
+# touch-sized (a cell 44 px across, a unit at least 0.97 px), so this reads at 11 px or more.
+TEXT_MIN = 11.5
 RAINBOW = ("#d64541", "#ef8a2c", "#e8c22e", "#3a9d4f", "#3867c9", "#8a4fc4")
 
 
@@ -121,8 +125,8 @@ def tile_svg(code: str, rot: int, cx: float, cy: float, size: float) -> Markup:
         c = COLOUR_BY_LETTER[tile.colours[0]]
         return join(
             tag("polygon", class_=f"hp-tile hp-c-{c.name}", points=_pts(cs), fill=c.fill),
-            tag("text", c.symbol, class_="hp-sym", x=_f(cx), y=_f(cy - size * 0.12), font_size=_f(fs)),
-            tag("text", tile.points, class_="hp-val", x=_f(cx), y=_f(cy + size * 0.45), font_size=_f(fs * 0.8)))
+            tag("text", c.symbol, class_="hp-sym", x=_f(cx), y=_f(cy - size * 0.12), font_size=_f(_fs(fs))),
+            tag("text", tile.points, class_="hp-val", x=_f(cx), y=_f(cy + size * 0.45), font_size=_f(_fs(fs * 0.8))))
     if tile.kind == BRIDGE:
         a, b = (COLOUR_BY_LETTER[x] for x in tile.colours)
         half_a = [cs[(rot + i) % 6] for i in range(4)]
@@ -132,22 +136,26 @@ def tile_svg(code: str, rot: int, cx: float, cy: float, size: float) -> Markup:
         for colour, mid in ((a, rot + 1), (b, rot + 4)):
             ex, ey = _toward(cx, cy, mid, size * 0.48)
             out.append(tag("text", colour.symbol, class_="hp-sym", x=_f(ex), y=_f(ey + fs * 0.35),
-                           font_size=_f(fs * 0.85)))
+                           font_size=_f(_fs(fs * 0.85))))
         out.append(tag("line", class_="hp-split", x1=_f(cs[rot % 6][0]), y1=_f(cs[rot % 6][1]),
                        x2=_f(cs[(rot + 3) % 6][0]), y2=_f(cs[(rot + 3) % 6][1])))
-        out.append(tag("text", "3", class_="hp-val", x=_f(cx), y=_f(cy + fs * 0.3), font_size=_f(fs * 0.7)))
+        out.append(tag("text", "3", class_="hp-val", x=_f(cx), y=_f(cy + fs * 0.3), font_size=_f(_fs(fs * 0.7))))
         return join(out)
     if tile.kind == "blocker":
         return join(
             tag("polygon", class_="hp-tile hp-blocker", points=_pts(cs), fill="#1d1d1f"),
-            tag("text", "\u2716", class_="hp-sym hp-light", x=_f(cx), y=_f(cy - size * 0.1), font_size=_f(fs)),
-            tag("text", "4", class_="hp-val hp-light", x=_f(cx), y=_f(cy + size * 0.45), font_size=_f(fs * 0.8)))
+            tag("text", "\u2716", class_="hp-sym hp-light", x=_f(cx), y=_f(cy - size * 0.1), font_size=_f(_fs(fs))),
+            tag("text", "4", class_="hp-val hp-light", x=_f(cx), y=_f(cy + size * 0.45), font_size=_f(_fs(fs * 0.8))))
     return join(
         [tag("polygon", class_="hp-tile hp-rainbow", points=_pts([(cx, cy), cs[i], cs[(i + 1) % 6]]),
              fill=RAINBOW[i]) for i in range(6)],
         tag("circle", class_="hp-core", cx=_f(cx), cy=_f(cy), r=_f(size * 0.5)),
-        tag("text", "any", class_="hp-val hp-any", x=_f(cx), y=_f(cy - size * 0.06), font_size=_f(fs * 0.62)),
-        tag("text", "5", class_="hp-val hp-any", x=_f(cx), y=_f(cy + size * 0.36), font_size=_f(fs * 0.78)))
+        tag("text", "any", class_="hp-val hp-any", x=_f(cx), y=_f(cy - size * 0.06), font_size=_f(_fs(fs * 0.62))),
+        tag("text", "5", class_="hp-val hp-any", x=_f(cx), y=_f(cy + size * 0.36), font_size=_f(_fs(fs * 0.78))))
+
+
+def _fs(size: float) -> float:
+    return max(size, TEXT_MIN)
 
 
 def _toward(cx: float, cy: float, direction: int, dist: float) -> tuple[float, float]:
@@ -292,7 +300,7 @@ def _score_row(cls: str, mark: Markup | None, name: str, points: int, tiles: int
     return tag("li", mark, " " if mark else None, tag("span", name, class_="hp-name"), " ",
                tag("span", _count(points, "pt"), class_="hp-points"), " ",
                tag("span", _count(tiles, "tile"), left, class_="hp-count"),   # "5 tiles in hand"
-               tag("span", [_mini_tile(c, 0, 9) for c in shown], class_="hp-open") if shown is not None else None,
+               tag("span", [_mini_tile(c, 0, 16) for c in shown], class_="hp-open") if shown is not None else None,
                class_=cls)
 
 
@@ -357,7 +365,7 @@ def _board(view: dict[str, Any], targets: dict[str, str], turnable: dict[str, in
         else:
             r = turnable[key]
             actionable.append(tag(
-                "g", tag("polygon", class_="hp-turn-cell", points=polygon_points(cx, cy, SIZE * 0.8)),
+                "g", tag("polygon", class_="hp-turn-cell", points=polygon_points(cx, cy, SIZE * 0.98)),
                 tag("text", "\u27f3", class_="hp-preview hp-turn-mark", x=_f(cx), y=_f(cy + 5)),
                 class_="hp-turnable", data_ui=f"rot={r}", role="button", tabindex=0,
                 aria_label=f"The Bridge fits {where} if turned {_turn_words((r - rot) % 6)}: turn it"))
@@ -367,10 +375,12 @@ def _board(view: dict[str, Any], targets: dict[str, str], turnable: dict[str, in
             cx, cy = to_pixel(Hex.parse(key), SIZE)
             out.append(tag("polygon", class_="hp-hint", points=polygon_points(cx, cy, SIZE * 1.02),
                            aria_hidden="true"))
-    # The whole board fits its frame, so every cell can be reached (the page may be pinch-zoomed).
-    svg = tag("svg", out, class_="hp-board", viewBox=f"{x0:.0f} {y0 - 24:.0f} {w:.0f} {h + 24:.0f}",
-              role="group", aria_label=f"Board of {len(cells)} cells", data_rove="board")
-    return tag("div", svg, class_="hp-board-wrap")
+    # The whole board fits its frame on a wide screen; on a phone it keeps its cells
+    # touch-sized and pans in a frame of its own (app.css .board-pan).
+    svg = tag("svg", out, class_="hp-board touch-board", viewBox=f"{x0:.0f} {y0 - 24:.0f} {w:.0f} {h + 24:.0f}",
+              style=f"--touch-width: {touch_width(w, SIZE * 0.96):.0f}px", role="group",
+              aria_label=f"Board of {len(cells)} cells", data_rove="board")
+    return tag("div", svg, class_="hp-board-wrap board-pan")
 
 
 def _why(tile: str, bonus: str | None, pts: int | None) -> str:
@@ -394,12 +404,12 @@ def _target(cx: float, cy: float, action: str, pts: int | None, why: str, label:
     """A cell the picked tile may go on: a dark pill with the points it would score (a shape
     no bonus label has), and the sum behind them floating above it on hover and focus."""
     text = _count(pts, "pt") if pts is not None else "? pts"
-    width = max(46.0, 6.4 * len(why) + 14)
+    width = max(46.0, 7.2 * len(why) + 14)
     return tag(
         "g", tag("title", why) if why else None,
-        tag("polygon", class_="hp-target-cell", points=polygon_points(cx, cy, SIZE * 0.9)),
-        tag("rect", class_="hp-pill", x=_f(cx - 17), y=_f(cy - 8), width=34, height=16, rx=8),
-        tag("text", text, class_="hp-preview", x=_f(cx), y=_f(cy + 3.5)),
+        tag("polygon", class_="hp-target-cell", points=polygon_points(cx, cy, SIZE * 0.98)),
+        tag("rect", class_="hp-pill", x=_f(cx - 21), y=_f(cy - 9), width=42, height=18, rx=9),
+        tag("text", text, class_="hp-preview", x=_f(cx), y=_f(cy + 4)),
         tag("g", tag("rect", x=_f(cx - width / 2), y=_f(cy - SIZE - 22), width=_f(width), height=20, rx=6),
             tag("text", why, x=_f(cx), y=_f(cy - SIZE - 8)), class_="hp-why", aria_hidden="true") if why else None,
         class_="hp-target", data_action=action, role="button", tabindex=0, aria_label=label)
@@ -423,7 +433,8 @@ _LEGEND = tag(
         class_="hp-legend"),
     tag("p", join([tag("span", tag("span", c.symbol, class_="hp-swatch hp-colour", style=f"background:{c.fill}"),
                        " ", c.name.capitalize(), class_="hp-key") for c in COLOURS], sep=" "),
-        " ", tag("span", _mini_tile("U", 0, 9), " Universal: any colour", class_="hp-key"),
+        " ", tag("span", tag("span", "any", class_="hp-swatch hp-any-key"), " Universal: any colour",
+                      class_="hp-key"),
         " ", tag("span", tag("span", "\u2716", class_="hp-swatch hp-blocker-key"), " Blocker", class_="hp-key"),
         " ", tag("span", tag("span", "7 pts", class_="hp-pill-key"), " what a move would score", class_="hp-key"),
         class_="hp-legend"),

@@ -284,6 +284,8 @@ def _destination(scene: _Scene, m: dict[str, Any]) -> Markup:
         cls += " hh-asking"
     return tag("g",
                tag("title", label),
+               # the whole cell answers a tap (a finger's width on a phone), the marker shows it
+               tag("polygon", class_="hh-hit", points=polygon_points(cx, cy, SIZE * 0.98)),
                tag("polygon", points=polygon_points(cx, cy, SIZE * 0.55)),
                tag("g", icon_glyph(ICON_BY_NAME[m["icon"]], SIZE),
                    transform=f"translate({pt(cx, cy)}) rotate({60 * m['dir']}) scale(1.3)"),

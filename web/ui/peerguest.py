@@ -155,6 +155,8 @@ class GuestTable:
                           tag("details", tag("summary", "Answer code as text"),
                               tag("textarea", self.answer_code, readonly=True, rows=4, id="peer-answer-code",
                                   aria_label="Answer code")))
+        # Once connected the card shrinks to one line: it stays on a phone's screen all game.
+        el("peers-panel").classList.toggle("peer-joined", connected)
         browser.set_html(el("peers-panel"), join(
             tag("h3", "Your seat" if connected else "Joining", id="peers-title"),
             self.message and tag("p", self.message, id="peer-message"), answer))

@@ -77,16 +77,34 @@ def box_has_focus(box: Any) -> bool:
 
 
 def keep_pan() -> None:
-    """A board wider than a phone pans in its frame (see .board-pan): keep where the player
-    left it across redraws, centre a new one. Set at the next frame, not forcing a layout now."""
+    """A board bigger than a phone pans in its frame (see .board-pan): keep where the player
+    left it across redraws, centre a new one; when none of the choices offered is in view,
+    bring the first into view. Set at the next frame, not forcing a layout now."""
     if js.window.innerWidth > PAN_WIDTH:
         return  # boards pan only on narrow screens (app.css)
-    before = [float(pan.scrollLeft) for pan in el("board").querySelectorAll(".board-pan")]
+    before = [(float(pan.scrollLeft), float(pan.scrollTop)) for pan in el("board").querySelectorAll(".board-pan")]
 
     def restore(*_: Any) -> None:
         for i, pan in enumerate(el("board").querySelectorAll(".board-pan")):
-            pan.scrollLeft = before[i] if i < len(before) else (pan.scrollWidth - pan.clientWidth) / 2
+            left, top = before[i] if i < len(before) else (
+                (pan.scrollWidth - pan.clientWidth) / 2, (pan.scrollHeight - pan.clientHeight) / 2)
+            pan.scrollLeft, pan.scrollTop = left, top
+            show_a_choice(pan)
     js.requestAnimationFrame(browser.create_once(restore))
+
+
+def show_a_choice(pan: Any) -> None:
+    choices = pan.querySelectorAll("[data-action], [data-ui]")
+    if not choices.length:
+        return
+    frame = pan.getBoundingClientRect()
+    for choice in choices:
+        box = choice.getBoundingClientRect()
+        if box.left >= frame.left and box.right <= frame.right and box.top >= frame.top and box.bottom <= frame.bottom:
+            return
+    box = choices[0].getBoundingClientRect()
+    pan.scrollLeft += box.left + box.width / 2 - frame.left - frame.width / 2
+    pan.scrollTop += box.top + box.height / 2 - frame.top - frame.height / 2
 
 
 def refocus(old: Any, was: tuple[float, float, bool]) -> None:
