@@ -18,6 +18,7 @@ import js
 from pyodide.ffi import create_proxy
 
 import browser
+import features
 import gamefiles
 import peers
 import screen
@@ -77,6 +78,10 @@ class GuestTable:
         self.message = ""
         self.queued: list[str] | None = None  # the host's messages while the game's files come
         self.open_page()
+        if no_rtc := features.missing("webrtc"):
+            self.say(f"{no_rtc} Open the seat's link in another browser, or ask the host to let a "
+                     "computer play for you.")
+            return
         try:
             self.signal = peers.unpack_signal(code, "offer", bool(stun_server(settings)))
         except PeerError as exc:

@@ -17,6 +17,7 @@ import js
 from pyodide.ffi import create_proxy
 
 import browser
+import features
 import peers
 import presenter
 from browser import el, notice, present, show
@@ -128,7 +129,7 @@ class HostTable:
             return
         js.console.warn(f"no code for seat {seat}: {exc}")
         slot.status, slot.link = "failed", None
-        slot.problem = ("This browser could not prepare a connection"
+        slot.problem = features.missing("webrtc") or ("This browser could not prepare a connection"
                         + (" with the STUN server set in Settings: check it there" if stun_server(self.settings)
                            else "") + ", then try again.")
         self.render_panel()
@@ -284,8 +285,9 @@ class HostTable:
         if self.closed:
             return
         rows = [self.seat_row(seat, slot) for seat, slot in self.seats.items()]
-        scan = hasattr(js.window, "BarcodeDetector") and tag(
-            "button", "Scan an answer", type="button", data_scan="")
+        no_camera = features.missing("camera")
+        scan = (tag("small", no_camera, class_="feature-note", data_feature="camera") if no_camera
+                else tag("button", "Scan an answer", type="button", data_scan=""))
         form = tag("p", tag("label", "Answer code or link ",
                             tag("input", type="text", id="peer-answer", autocomplete="off",
                                 spellcheck="false", inputmode="url")),
