@@ -29,6 +29,8 @@ async function withFiles(pyodide) {
   const progress = (detail) => dispatchEvent(new CustomEvent("hex:progress", { detail }));
   progress("Loading files");
   await archives.into(pyodide);
+  // "Scan an answer" reads QR codes with this module (web/ui/scan.py), fetched only then.
+  pyodide.registerJsModule("hex_qr_reader", { load: () => import("./qr-reader/decode.js") });
   progress("Loaded files");
   return pyodide;
 }

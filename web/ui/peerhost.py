@@ -328,7 +328,8 @@ class HostTable:
         self.table_changed()  # a computer may have to move now
 
     async def scan(self) -> None:
-        """Read an answer's QR code with the camera, where the browser has a barcode detector."""
+        """Read an answer's QR code with the camera (scan.py)."""
+        from scan import scan_qr
         code = await scan_qr()
         if code:
             await self.take_answer(code)
@@ -341,32 +342,3 @@ class HostTable:
                 slot.link.send(peers.encode({"t": "bye", "reason": "the host left this game"}))
                 slot.link.close("the host left")
         show("peers-panel", False)
-
-
-async def scan_qr() -> str:
-    """Open the camera and return the first QR code's text it sees (or "" after 60 s)."""
-    video = js.document.createElement("video")
-    video.setAttribute("playsinline", "")
-    video.className = "peer-camera"
-    js.document.body.appendChild(video)
-    stream = None
-    try:
-        stream = await js.navigator.mediaDevices.getUserMedia(browser.js_object(
-            video=browser.js_object(facingMode="environment")))
-        video.srcObject = stream
-        await video.play()
-        detector = js.BarcodeDetector.new(browser.js_object(formats=js.Array.of("qr_code")))
-        for _ in range(600):
-            found = await detector.detect(video)
-            if found.length:
-                return str(found[0].rawValue)
-            await asyncio.sleep(0.1)
-        return ""
-    except Exception as exc:  # noqa: BLE001 - no camera, refused: paste the code instead
-        notice(f"The camera could not be used ({exc}); paste the answer code instead.", 8)
-        return ""
-    finally:
-        if stream is not None:
-            for track in stream.getTracks():
-                track.stop()
-        video.remove()
