@@ -24,6 +24,25 @@ import qr  # noqa: E402
 pytestmark = pytest.mark.skipif(WHY_NOT is not None, reason=f"no private network here: {WHY_NOT}")
 
 WIDTH, HEIGHT, FRAMES = 640, 480, 5
+# A stand-in for the Screen Wake Lock API that logs what the page asks of it.
+WAKE_LOCK_STUB = """(() => {
+  window.__wake = [];
+  const sentinel = () => {
+    const lock = new EventTarget();
+    lock.released = false;
+    lock.release = async () => { lock.released = true; window.__wake.push('release'); };
+    window.__lock = lock;
+    return lock;
+  };
+  Object.defineProperty(navigator, 'wakeLock', { configurable: true, value: {
+    request: async (type) => { window.__wake.push(type); return sentinel(); } } });
+})()"""
+# What the browser does when the page is hidden and shown again: it lets go of the lock.
+HIDDEN_AND_SHOWN = """() => {
+  window.__lock.released = true;
+  window.__wake.push('let go');
+  document.dispatchEvent(new Event('visibilitychange'));
+}"""
 READER_LOADED = ("() => performance.getEntriesByType('resource')"
                  ".some(r => r.name.endsWith('/qr-reader/decode.js'))")
 
@@ -47,7 +66,7 @@ def write_video(path: Path, text: str | None) -> None:
     path.write_bytes(f"YUV4MPEG2 W{WIDTH} H{HEIGHT} F10:1 Ip A1:1 C420jpeg\n".encode() + frame * FRAMES)
 
 
-def test_an_answer_scanned_with_the_camera_connects_its_seat(
+def test_an_answer_scanned_with_the_camera_connects_its_seat_whose_screen_is_kept_on(
         lan: Any, playwright: Any, start_snapshot: StartSnapshot, tmp_path: Path) -> None:
     video = tmp_path / "answer.y4m"
     write_video(video, None)
@@ -62,6 +81,7 @@ def test_an_answer_scanned_with_the_camera_connects_its_seat(
             start_snapshot.plant(context, lan.url)
         host, guest = host_context.new_page(), guest_context.new_page()
         fast_settings(host)
+        guest.add_init_script(WAKE_LOCK_STUB)
         host.add_init_script(gone("window.BarcodeDetector"))  # the shipped reader, not the browser's
         host_game(host, lan.url, "hex-please", ["human", "remote"], seed="scan-an-answer")
         link = host.locator("#peers-panel [data-join='1']")
@@ -78,5 +98,13 @@ def test_an_answer_scanned_with_the_camera_connects_its_seat(
         expect(guest.locator("#board [data-action], #board [data-ui]").first).to_be_attached(timeout=30_000)
         assert host.evaluate(READER_LOADED) is True
         assert not host.page_errors(), host.page_errors()
+        # The guest's screen is kept on while the game is on, asked again after the page
+        # was hidden, and let go when the connection is lost.
+        assert guest.evaluate("() => window.__wake") == ["screen"]
+        guest.evaluate(HIDDEN_AND_SHOWN)
+        guest.wait_for_function("() => window.__wake.length === 3")
+        host.close()
+        expect(guest.locator("#turn")).to_have_text("Disconnected from the host.", timeout=30_000)
+        assert guest.evaluate("() => window.__wake") == ["screen", "let go", "screen", "release"]
     finally:
         browser.close()

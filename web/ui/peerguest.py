@@ -31,6 +31,7 @@ from pygame_core.markup import Markup, join, tag
 from shell import Guard
 from storage import stored_names
 from table import Clock, Seen, TableClient
+from wakelock import ScreenOn
 
 USED_CODES = "hex-table:joined"  # in sessionStorage: the codes this tab joined with (they work once)
 MAX_USED = 20
@@ -76,6 +77,7 @@ class GuestTable:
         self.answer_code = ""
         self.qr: Markup | None = None
         self.message = ""
+        self.screen = ScreenOn()  # kept on from connecting to the end of the game
         self.queued: list[str] | None = None  # the host's messages while the game's files come
         self.open_page()
         if no_rtc := features.missing("webrtc"):
@@ -173,11 +175,13 @@ class GuestTable:
 
     def on_open(self) -> None:
         remember_used(self.signal_key())  # a reload on this link must not offer a dead answer
+        self.screen.keep(True)
         self.say("Connected. Waiting for the host…")
 
     def on_close(self, why: str) -> None:
         if self.closed:
             return
+        self.screen.keep(False)
         if self.client is not None:
             self.client.awaiting = None
         el("board").classList.add("peer-lost")
@@ -311,6 +315,7 @@ class GuestTable:
             shown = dict(seen.view, legal=seen.legal)
             board = self.view.render(shown, client.ui, names)
         screen.draw_board(board, glide=False)
+        self.screen.keep(not update["over"])
         el("board").removeAttribute("data-peer-error")
         el("board").classList.toggle("thinking", client.awaiting is not None)
         away = [i for i, where in enumerate(update["seats"]) if where == "away"]
@@ -323,6 +328,7 @@ class GuestTable:
 
     def close(self) -> None:
         self.closed = True
+        self.screen.keep(False)
         if self.client is not None:
             self.client.close()
         if self.link is not None:
