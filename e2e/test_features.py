@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 import pytest
-from conftest import fast_settings, wait_ready
+from conftest import POLL_MS, fast_settings, wait_ready
 from playwright.sync_api import Page, expect
 from test_peers import host_game
 
@@ -56,7 +56,8 @@ def a_game_opens(page: Page, url: str) -> None:
 
 
 def idle_work_runs(page: Page, url: str) -> None:
-    page.wait_for_function("() => performance.getEntriesByName('hex:idle').length > 0", timeout=45_000)
+    page.wait_for_function("() => performance.getEntriesByName('hex:idle').length > 0",
+                           timeout=45_000, polling=POLL_MS)
 
 
 def saves_not_kept(page: Page, url: str) -> None:

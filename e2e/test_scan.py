@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SITE, StartSnapshot, fast_settings, launch_args
+from conftest import POLL_MS, SITE, StartSnapshot, fast_settings, launch_args
 from playwright.sync_api import expect
 from test_features import gone
 from test_peers import WHY_NOT, host_game, lan, ready  # noqa: F401 - lan is a fixture
@@ -102,7 +102,7 @@ def test_an_answer_scanned_with_the_camera_connects_its_seat_whose_screen_is_kep
         # was hidden, and let go when the connection is lost.
         assert guest.evaluate("() => window.__wake") == ["screen"]
         guest.evaluate(HIDDEN_AND_SHOWN)
-        guest.wait_for_function("() => window.__wake.length === 3")
+        guest.wait_for_function("() => window.__wake.length === 3", polling=POLL_MS)
         host.close()
         expect(guest.locator("#turn")).to_have_text("Disconnected from the host.", timeout=30_000)
         assert guest.evaluate("() => window.__wake") == ["screen", "let go", "screen", "release"]

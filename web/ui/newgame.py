@@ -112,7 +112,8 @@ def seat_rows(game: Game, kinds: list[Any], names: list[Any]) -> Markup:
         rows.append(tag(
             "li", tag("input", type="text", maxlength=MAX_NAME, class_="seat-name", value=name,
                       autocomplete="off", aria_label=f"Name of seat {seat + 1}"),
-            segmented(f"seat-kind-{seat}", levels, kind, f"Who plays seat {seat + 1}", class_="seat-kind", off=off),
+            segmented(f"seat-kind-{seat}", levels, kind, f"Who plays seat {seat + 1}",
+                      class_="seat-kind", off=off),
             class_="seat-row", data_seat=seat))
     note = no_rtc and tag("p", f"Own device: {no_rtc}", class_="meta feature-note", data_feature="webrtc")
     return tag("fieldset", tag("legend", "Seats"), tag("ol", rows, class_="seat-rows"), note, class_="seats")
