@@ -43,6 +43,23 @@ PYODIDE_PACKAGES = os.path.join(ROOT, "build", "pyodide-packages")
 NOT_PRECACHED = ("sw.js",)  # the worker itself is fetched by the browser, never from cache
 
 
+QR_READER = ("decode.js", "index.js")  # @paulmillr/qr's ES modules: the reader and the bitmap it uses
+
+
+def add_qr_reader(out: str) -> None:
+    """The QR reader "Scan an answer" uses where the browser has no barcode detector, in
+    its own folder; the page imports it only when a scan starts (web/ui/scan.py)."""
+    src = os.path.join(ROOT, "node_modules", "@paulmillr", "qr")
+    dst = os.path.join(out, "qr-reader")
+    os.makedirs(dst)
+    for name in QR_READER:
+        with open(os.path.join(src, "esm", name)) as f:
+            lines = [line for line in f.read().splitlines() if not line.startswith("//# sourceMappingURL=")]
+        with open(os.path.join(dst, name), "w") as f:
+            f.write("\n".join(lines) + "\n")
+    shutil.copy2(os.path.join(src, "LICENSE-MIT"), os.path.join(dst, "LICENSE"))
+
+
 def copy_tree(src: str, dst: str) -> None:
     for folder, _, files in os.walk(src):
         if "__pycache__" in folder:
@@ -236,7 +253,7 @@ def build(wheel: str, out: str) -> dict[str, object]:
 
     pyodide_src = os.path.join(ROOT, "node_modules", "pyodide")
     pyscript_src = os.path.join(ROOT, "node_modules", "@pyscript", "core", "dist")
-    for src in (pyodide_src, pyscript_src):
+    for src in (pyodide_src, pyscript_src, os.path.join(ROOT, "node_modules", "@paulmillr", "qr")):
         if not os.path.isdir(src):
             sys.exit(f"{src} is missing: run `npm ci` first (the Makefile does)")
     os.makedirs(os.path.join(out, "pyodide"))
@@ -247,6 +264,8 @@ def build(wheel: str, out: str) -> dict[str, object]:
     for pattern in PYSCRIPT_CHUNKS:
         for path in glob.glob(os.path.join(pyscript_src, pattern)):
             shutil.copy2(path, os.path.join(out, "pyscript", os.path.basename(path)))
+
+    add_qr_reader(out)
 
     # The wheel sits in a folder named after its content, so it can be cached forever
     # (netlify.toml) while a rebuilt wheel of the same version still reaches players.

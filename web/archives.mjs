@@ -40,12 +40,35 @@ export function* tarMembers(tar) {
   }
 }
 
-// Fetch and ungzip one archive; resolves to the tar's bytes.
+// Fetch and ungzip one archive; resolves to the tar's bytes, or to the gzip's where the
+// browser has no DecompressionStream (tarOf then ungzips it with Python's zlib).
 export async function fetchArchive(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  if (!globalThis.DecompressionStream) return new Uint8Array(await response.arrayBuffer());
   const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+const GUNZIP = `
+import zlib
+with open(PATH, "rb") as f:
+    data = zlib.decompress(f.read(), 47)
+with open(PATH + ".tar", "wb") as f:
+    f.write(data)
+`;
+
+// The tar of what fetchArchive gave: itself, or its gzip undone in Pyodide (a gzip starts
+// with 1f 8b; a tar starts with a file's name).
+export function tarOf(pyodide, bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const path = "/tmp/hex-archive.gz";
+  pyodide.FS.writeFile(path, bytes);
+  pyodide.runPython(GUNZIP, { globals: pyodide.toPy({ PATH: path }) });
+  const tar = pyodide.FS.readFile(path + ".tar");
+  pyodide.FS.unlink(path);
+  pyodide.FS.unlink(path + ".tar");
+  return tar;
 }
 
 // Write an archive's files under `folder` in Pyodide's file system.
@@ -86,17 +109,17 @@ export function startArchives(base) {
       if (entry) download(entry).catch(() => undefined);
     },
     async into(pyodide) {
-      for (const [load, folder] of loads) unpackInto(pyodide.FS, await load, folder);
+      for (const [load, folder] of loads) unpackInto(pyodide.FS, tarOf(pyodide, await load), folder);
       // A game whose files came beside Pyodide's is put in place now: the page need not
       // wait a turn of the event loop for them before it draws the game.
-      for (const [entry, tar] of arrived) unpackInto(pyodide.FS, tar, entry.folder);
+      for (const [entry, tar] of arrived) unpackInto(pyodide.FS, tarOf(pyodide, tar), entry.folder);
       const waiting = later.filter((entry) => !arrived.has(entry));
       pyodide.registerJsModule("hex_archives", {
         later: JSON.stringify(waiting.map(({ package: name, modules }) => ({ package: name, modules }))),
         async fetch(name) {
           const entry = later.find((e) => e.package === name);
           if (!entry) throw new Error(`no archive holds ${name}`);
-          unpackInto(pyodide.FS, await download(entry), entry.folder);
+          unpackInto(pyodide.FS, tarOf(pyodide, await download(entry)), entry.folder);
         },
       });
     },

@@ -3,7 +3,7 @@
 // Cache Storage. A worker also because an interpreter made for a snapshot wraps globalThis in
 // a Proxy that PyScript cannot run with.
 
-import { fetchArchive, unpackInto } from "./archives.mjs";
+import { fetchArchive, tarOf, unpackInto } from "./archives.mjs";
 
 // Which modules to import: those the page imported (the page's own among them: they keep no
 // JavaScript object at import, which a snapshot could not hold), and every module of the
@@ -70,7 +70,7 @@ async function make({ key, cache: cacheName, modules, archives }) {
   const started = performance.now();
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href, _makeSnapshot: true });
-  for (const [url, folder] of archives) unpackInto(pyodide.FS, await fetchArchive(url), folder);
+  for (const [url, folder] of archives) unpackInto(pyodide.FS, tarOf(pyodide, await fetchArchive(url)), folder);
   const namespace = pyodide.toPy({ MODULES: modules });
   pyodide.runPython(IMPORT, { globals: namespace });
   const skipped = namespace.get("skipped").toJs();

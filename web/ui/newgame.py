@@ -12,8 +12,9 @@ from typing import Any, Callable, Mapping, Sequence
 import js
 
 import browser
+import features
 from browser import el, notice, on, present, set_text
-from presenter import LEVELS, SEAT_KINDS
+from presenter import LEVELS, REMOTE, SEAT_KINDS
 from pygame_core import Game, get_game
 from pygame_core.engine import MAX_SEED
 from pygame_core.markup import Markup, join, tag
@@ -68,10 +69,12 @@ def parse_params(params: Mapping[str, str], game: Game) -> tuple[NewGame, list[s
 
 
 def segmented(name: str, items: Sequence[tuple[str, str, str | None]], checked: str, label: str | None,
-              class_: str, **attributes: Any) -> Markup:
-    """A radio group drawn as one row of buttons (app.css .seg): (value, text, title) each."""
+              class_: str, off: frozenset[str] = frozenset(), **attributes: Any) -> Markup:
+    """A radio group drawn as one row of buttons (app.css .seg): (value, text, title) each;
+    the values in `off` are shown disabled (their title says why)."""
     return tag("div", [tag("label", tag("input", type="radio", name_=name, value=value,
-                                        checked=value == checked), tag("span", text), title=title)
+                                        checked=value == checked, disabled=value in off),
+                           tag("span", text), title=title)
                        for value, text, title in items],
                role=label and "radiogroup", aria_label=label, class_=f"seg {class_}", **attributes)
 
@@ -97,16 +100,23 @@ def players_row(game: Game, players: int) -> Markup:
 def seat_rows(game: Game, kinds: list[Any], names: list[Any]) -> Markup:
     """A row per seat the game can have (those past the player count are hidden)."""
     rows = []
-    levels = [(k, text.replace("Computer: ", "").capitalize(), text) for k, text in SEAT_KINDS.items()]
+    no_rtc = features.missing("webrtc")  # "Own device" needs WebRTC: shown disabled, and why
+    levels = [(k, text.replace("Computer: ", "").capitalize(), no_rtc if k == REMOTE and no_rtc else text)
+              for k, text in SEAT_KINDS.items()]
+    off = frozenset({REMOTE} if no_rtc else ())
     for seat in range(game.max_players):
         kind = kinds[seat] if seat < len(kinds) else ("human" if seat == 0 else "normal")
+        if kind in off:
+            kind = "human" if seat == 0 else "normal"
         name = names[seat] if seat < len(names) and names[seat] else default_name(seat)
         rows.append(tag(
             "li", tag("input", type="text", maxlength=MAX_NAME, class_="seat-name", value=name,
                       autocomplete="off", aria_label=f"Name of seat {seat + 1}"),
-            segmented(f"seat-kind-{seat}", levels, kind, f"Who plays seat {seat + 1}", class_="seat-kind"),
+            segmented(f"seat-kind-{seat}", levels, kind, f"Who plays seat {seat + 1}",
+                      class_="seat-kind", off=off),
             class_="seat-row", data_seat=seat))
-    return tag("fieldset", tag("legend", "Seats"), tag("ol", rows, class_="seat-rows"), class_="seats")
+    note = no_rtc and tag("p", f"Own device: {no_rtc}", class_="meta feature-note", data_feature="webrtc")
+    return tag("fieldset", tag("legend", "Seats"), tag("ol", rows, class_="seat-rows"), note, class_="seats")
 
 
 def option_rows(game: Game, chosen: dict[str, Any]) -> list[Markup]:

@@ -18,6 +18,7 @@ import js
 from pyodide.ffi import create_proxy
 
 import browser
+import features
 import gamefiles
 import peers
 import screen
@@ -31,6 +32,7 @@ from pygame_core.markup import Markup, join, tag
 from shell import Guard
 from storage import stored_names
 from table import Clock, Seen, TableClient
+from wakelock import ScreenOn
 
 USED_CODES = "hex-table:joined"  # in sessionStorage: the codes this tab joined with (they work once)
 MAX_USED = 20
@@ -76,8 +78,13 @@ class GuestTable:
         self.answer_code = ""
         self.qr: Markup | None = None
         self.message = ""
+        self.screen = ScreenOn()  # kept on from connecting to the end of the game
         self.queued: list[str] | None = None  # the host's messages while the game's files come
         self.open_page()
+        if no_rtc := features.missing("webrtc"):
+            self.say(f"{no_rtc} Open the seat's link in another browser, or ask the host to let a "
+                     "computer play for you.")
+            return
         try:
             self.signal = peers.unpack_signal(code, "offer", bool(stun_server(settings)))
         except PeerError as exc:
@@ -171,11 +178,13 @@ class GuestTable:
 
     def on_open(self) -> None:
         remember_used(self.signal_key())  # a reload on this link must not offer a dead answer
+        self.screen.keep(True)
         self.say("Connected. Waiting for the host…")
 
     def on_close(self, why: str) -> None:
         if self.closed:
             return
+        self.screen.keep(False)
         if self.client is not None:
             self.client.awaiting = None
         el("board").classList.add("peer-lost")
@@ -317,6 +326,7 @@ class GuestTable:
             shown = dict(seen.view, legal=seen.legal)
             board = self.view.render(shown, client.ui, names)
         screen.draw_board(board, glide=False)
+        self.screen.keep(not update["over"])
         el("board").removeAttribute("data-peer-error")
         el("board").classList.toggle("thinking", client.awaiting is not None)
         away = [i for i, where in enumerate(update["seats"]) if where == "away"]
@@ -329,6 +339,7 @@ class GuestTable:
 
     def close(self) -> None:
         self.closed = True
+        self.screen.keep(False)
         if self.client is not None:
             self.client.close()
         if self.link is not None:

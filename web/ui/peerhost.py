@@ -17,6 +17,7 @@ import js
 from pyodide.ffi import create_proxy
 
 import browser
+import features
 import peers
 import presenter
 from browser import el, notice, present, show
@@ -130,7 +131,7 @@ class HostTable:
             return
         js.console.warn(f"no code for seat {seat}: {exc}")
         slot.status, slot.link = "failed", None
-        slot.problem = ("This browser could not prepare a connection"
+        slot.problem = features.missing("webrtc") or ("This browser could not prepare a connection"
                         + (" with the STUN server set in Settings: check it there" if stun_server(self.settings)
                            else "") + ", then try again.")
         self.render_panel()
@@ -290,8 +291,9 @@ class HostTable:
         if self.closed:
             return
         rows = [self.seat_row(seat, slot) for seat, slot in self.seats.items()]
-        scan = hasattr(js.window, "BarcodeDetector") and tag(
-            "button", "Scan an answer", type="button", data_scan="")
+        no_camera = features.missing("camera")
+        scan = (tag("small", no_camera, class_="feature-note", data_feature="camera") if no_camera
+                else tag("button", "Scan an answer", type="button", data_scan=""))
         form = tag("p", tag("label", "Answer code or link ",
                             tag("input", type="text", id="peer-answer", autocomplete="off",
                                 spellcheck="false", inputmode="url")),
@@ -332,7 +334,8 @@ class HostTable:
         self.table_changed()  # a computer may have to move now
 
     async def scan(self) -> None:
-        """Read an answer's QR code with the camera, where the browser has a barcode detector."""
+        """Read an answer's QR code with the camera (scan.py)."""
+        from scan import scan_qr
         code = await scan_qr()
         if code:
             await self.take_answer(code)
@@ -345,32 +348,3 @@ class HostTable:
                 slot.link.send(peers.encode({"t": "bye", "reason": "the host left this game"}))
                 slot.link.close("the host left")
         show("peers-panel", False)
-
-
-async def scan_qr() -> str:
-    """Open the camera and return the first QR code's text it sees (or "" after 60 s)."""
-    video = js.document.createElement("video")
-    video.setAttribute("playsinline", "")
-    video.className = "peer-camera"
-    js.document.body.appendChild(video)
-    stream = None
-    try:
-        stream = await js.navigator.mediaDevices.getUserMedia(browser.js_object(
-            video=browser.js_object(facingMode="environment")))
-        video.srcObject = stream
-        await video.play()
-        detector = js.BarcodeDetector.new(browser.js_object(formats=js.Array.of("qr_code")))
-        for _ in range(600):
-            found = await detector.detect(video)
-            if found.length:
-                return str(found[0].rawValue)
-            await asyncio.sleep(0.1)
-        return ""
-    except Exception as exc:  # noqa: BLE001 - no camera, refused: paste the code instead
-        notice(f"The camera could not be used ({exc}); paste the answer code instead.", 8)
-        return ""
-    finally:
-        if stream is not None:
-            for track in stream.getTracks():
-                track.stop()
-        video.remove()

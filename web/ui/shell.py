@@ -11,6 +11,7 @@ import js
 from pyodide.ffi import create_once_callable
 
 import browser
+import features
 from browser import el, notice, on, present, show
 from storage import SaveStore, stored_names
 
@@ -132,7 +133,11 @@ class Shell:
     # -- service worker --------------------------------------------------------------------
     def register_service_worker(self) -> None:
         navigator = js.navigator
-        if not hasattr(navigator, "serviceWorker") or js.window.isSecureContext is False:
+        if no_offline := features.missing("offline"):
+            pill = el("offline-status")
+            pill.textContent, pill.title = "Online only", no_offline
+            pill.setAttribute("data-feature", "offline")
+            show("offline-status")
             return
         if present(navigator.serviceWorker.controller):
             show("offline-status")  # this page came through the worker: it works offline
