@@ -296,8 +296,8 @@ def build(wheel: str, out: str) -> dict[str, object]:
     gzip_wasm(os.path.join(out, "pyodide"))
     shipped = add_snapshot(out)
     fill_in(os.path.join(out, "start.mjs"), "null; // __SNAPSHOT__", json.dumps(shipped) + ";")
-    # start.mjs wraps Pyodide to start it from a memory snapshot when one is stored, and puts
-    # the archives' files in place.
+    # start.mjs wraps Pyodide to start it from the shipped memory snapshot, and puts the
+    # archives' files in place.
     config = {"interpreter": "./start.mjs", "plugins": list(PYSCRIPT_PLUGINS_OFF)}
     with open(os.path.join(out, "pyscript.json"), "w") as f:
         json.dump(config, f, indent=2)
@@ -330,7 +330,7 @@ def build(wheel: str, out: str) -> dict[str, object]:
     sw = sw.replace('["__PRECACHE_FILES__"]', json.dumps(["./", *sorted(listed)], indent=1))
     with open(sw_path, "w") as f:
         f.write(sw)
-    # The start-up snapshot is keyed to the build: a new build never restores an old one.
+    # The build's version, for the tab that fell back from the snapshot (web/start.mjs).
     fill_in(os.path.join(out, "start.mjs"), '"__BUILD_VERSION__"', json.dumps(version))
     return {"version": version, "files": len(listed), "wheel": wheel_name}
 
