@@ -94,14 +94,12 @@ def damaged(kind: str, rng: random.Random, body: bytes) -> bytes:
         return b""
     if kind == "garbage":  # gzip's magic, then anything
         return b"\x1f\x8b" + rng.randbytes(rng.randint(0, 200_000))
-    packed = gzip.decompress(body)
-    pages = struct.unpack_from("<I", packed, 12)[0]
+    packed = gzip.decompress(body)  # its header: magic, raw length, page size, pages, prefix (u32)
     if kind == "header-4gb":  # a header claiming 4 GB of memory in one-byte pages
-        return gzip.compress(struct.pack("<4I", 0x31535848, 2**32 - 1, 1, 2**32 - 1) + packed[16:], 1)
-    if kind == "other-build":  # intact, but for another Pyodide build (its build id, bytes 16-47)
-        first = 16 + pages
+        return gzip.compress(struct.pack("<5I", 0x32535848, 2**32 - 1, 1, 2**32 - 1, 16) + packed[20:], 1)
+    if kind == "other-build":  # intact, but for another Pyodide build: its build id, bytes 16-47 of the prefix
         out = bytearray(packed)
-        for i in range(first + 16, first + 48):
+        for i in range(20 + 16, 20 + 48):
             out[i] ^= 0x5A
         return gzip.compress(bytes(out), 1)
     raise ValueError(kind)

@@ -1,7 +1,8 @@
 // The start-up snapshot shipped with the site (docs/startup-snapshot.md), made when the site is
 // built: the site's own Pyodide on Node, the page's Python archives put in place as the page
 // puts them, every module of ours imported, and its memory written out, packed as
-// web/start.mjs reads it (all-zero pages left out), gzipped.
+// web/start.mjs reads it (pages of zeros, and pages the WebAssembly module starts with, left
+// out), gzipped.
 //
 //   node tools/make_snapshot.mjs SITE_DIR OUT.gz
 //
@@ -13,10 +14,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import nodeCrypto from "node:crypto";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [siteDir, out] = process.argv.slice(2);
 if (!siteDir || !out) {
   console.error("usage: node tools/make_snapshot.mjs SITE_DIR OUT.gz");
@@ -50,8 +50,10 @@ const { ARCHIVES, unpackInto } = await import(pathToFileURL(path.join(siteDir, "
 const pyodide = await loadPyodide({
   indexURL: PYODIDE_DIR + path.sep,
   _makeSnapshot: true,
-  // As a browser's page would have them (Emscripten takes LANG from the machine on Node).
+  // As a browser's page would have them: on Node, Emscripten takes LANG from the machine and
+  // the program's name (environment variable `_`) from this script's path.
   env: { LANG: "C.UTF-8" },
+  _sysExecutable: "./this.program",
 });
 for (const { url, folder } of ARCHIVES) {
   const tar = zlib.gunzipSync(readFileSync(path.join(siteDir, url)));
@@ -95,29 +97,74 @@ if (skipped.length) {
 }
 const raw = pyodide.makeMemorySnapshot();
 
-// The stored form web/start.mjs reads (readSnapshot): magic, raw length, page size, page count
-// (u32 each, little-endian), one byte per page (1: stored), then the stored pages.
-const MAGIC = 0x31535848; // "HXS1"
+// The memory Pyodide's WebAssembly starts with: its active data segments, where they go.
+function initialImage(wasm) {
+  let at = 8;
+  const leb = () => {
+    let value = 0, shift = 0, byte;
+    do { byte = wasm[at++]; value += (byte & 0x7f) * 2 ** shift; shift += 7; } while (byte & 0x80);
+    return value;
+  };
+  const sleb = () => {
+    let value = 0, shift = 0, byte;
+    do { byte = wasm[at++]; value += (byte & 0x7f) * 2 ** shift; shift += 7; } while (byte & 0x80);
+    return byte & 0x40 ? value - 2 ** shift : value;
+  };
+  const segments = [];
+  while (at < wasm.length) {
+    const id = wasm[at++];
+    const size = leb();
+    const end = at + size;
+    if (id === 11) {
+      for (let n = leb(); n > 0; n--) {
+        const flags = leb();
+        if (flags === 1) throw new Error("passive data segments: not handled");
+        if (flags === 2) leb(); // memory index
+        if (wasm[at++] !== 0x41) throw new Error("a data segment's offset is not an i32.const");
+        const offset = sleb();
+        if (wasm[at++] !== 0x0b) throw new Error("a data segment's offset is not a constant");
+        const length = leb();
+        segments.push([offset, wasm.subarray(at, at + length)]);
+        at += length;
+      }
+    }
+    at = end;
+  }
+  const image = new Uint8Array(Math.max(0, ...segments.map(([offset, data]) => offset + data.length)));
+  for (const [offset, data] of segments) image.set(data, offset);
+  return image;
+}
+
+// The stored form web/start.mjs reads (unpack): magic, raw length, page size, page count,
+// prefix length (u32 each, little-endian); the prefix (Pyodide's own header, kept whole);
+// one byte per page of the memory after it (0: all zeros, 1: stored, 2: as the WebAssembly
+// module's initial memory, which the page copies from the instance it has just made); then
+// the stored pages. Pages are the memory's own, so the prefix does not shift them.
+const MAGIC = 0x32535848; // "HXS2"
 const PAGE = 65536;
-function pack(memory) {
+function pack(raw, image) {
+  const prefix = new DataView(raw.buffer, raw.byteOffset).getUint32(4, true); // Pyodide's header size
+  const memory = raw.subarray(prefix);
   const pages = Math.ceil(memory.length / PAGE);
   const map = new Uint8Array(pages);
   const kept = [];
   for (let i = 0; i < pages; i++) {
     const chunk = memory.subarray(i * PAGE, Math.min((i + 1) * PAGE, memory.length));
-    if (chunk.some((b) => b !== 0)) {
+    const initial = image.subarray(i * PAGE, i * PAGE + chunk.length);
+    if (!chunk.some((b) => b !== 0)) continue;
+    if (initial.length === chunk.length && chunk.every((b, k) => b === initial[k])) {
+      map[i] = 2;
+    } else {
       map[i] = 1;
       kept.push(chunk);
     }
   }
-  const header = new Uint8Array(16);
-  new DataView(header.buffer).setUint32(0, MAGIC, true);
-  new DataView(header.buffer).setUint32(4, memory.length, true);
-  new DataView(header.buffer).setUint32(8, PAGE, true);
-  new DataView(header.buffer).setUint32(12, pages, true);
-  return Buffer.concat([header, map, ...kept]);
+  const header = new Uint8Array(20);
+  const view = new DataView(header.buffer);
+  [MAGIC, raw.length, PAGE, pages, prefix].forEach((value, i) => view.setUint32(4 * i, value, true));
+  return Buffer.concat([header, raw.subarray(0, prefix), map, ...kept]);
 }
-const packed = pack(raw);
+const packed = pack(raw, initialImage(new Uint8Array(readFileSync(path.join(PYODIDE_DIR, "pyodide.asm.wasm")))));
 const gz = zlib.gzipSync(packed, { level: 9 }); // gzip's header carries no time or name here
 writeFileSync(out, gz);
 console.log(JSON.stringify({ raw: raw.length, packed: packed.length, gz: gz.length, modules: modules.length, skipped }));

@@ -40,11 +40,12 @@ function withTimeout(promise, ms) {
 // Written by tools/build_site.py: where it is, its size and SHA-256 as built, and the sizes
 // of what it unpacks to. Nothing else is trusted: a file that differs in one byte is not used.
 const SHIPPED = null; // __SNAPSHOT__
-// The stored form (tools/make_snapshot.mjs): gzip of: magic, raw length, page size, page
-// count (u32 each, little-endian), one byte per page (1: stored), then the stored pages
-// (all-zero pages left out). Pyodide then checks its own magic number and build id.
-const MAGIC = 0x31535848; // "HXS1"
+// The stored form (tools/make_snapshot.mjs says what it holds): pages of zeros and pages as
+// Pyodide's WebAssembly starts with are left out; the latter are copied from the instance
+// (fillFromInstance). Pyodide then checks its own magic number and build id.
+const MAGIC = 0x32535848; // "HXS2"
 const PAGE = 65536;
+const AS_BUILT = 2; // a page as the module's initial memory has it
 // Set in this tab when a restored page failed before it was ready: its reload starts normally.
 const FELL_BACK = "hex-table:snapshot-failed";
 // Below this downlink (Mbit/s, as navigator.connection estimates it), the snapshot's download
@@ -92,6 +93,7 @@ const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).pa
 // The shipped snapshot, checked and unpacked into the memory image Pyodide restores. It is
 // ungzipped while it downloads, but nothing is handed on before its digest has matched.
 async function fetchSnapshot() {
+  const asked = performance.now();
   const response = await fetch(new URL(SHIPPED.url, import.meta.url));
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
   const length = response.headers.get("content-length");
@@ -102,27 +104,56 @@ async function fetchSnapshot() {
   const packing = readExactly(unzipped.pipeThrough(new DecompressionStream("gzip")), SHIPPED.packed, "unpacked snapshot");
   packing.catch(() => undefined); // reported below, once the digest is known
   const gz = await readExactly(kept, SHIPPED.bytes, "snapshot");
+  const arrived = performance.now();
   if (hex(await crypto.subtle.digest("SHA-256", gz)) !== SHIPPED.sha256) throw new Error("snapshot: digest mismatch");
-  return unpack(await packing);
+  const checked = performance.now();
+  const packed = await packing;
+  const ungzipped = performance.now();
+  const raw = unpack(packed);
+  // How long each step took (ms), for make bench and docs/startup-snapshot.md.
+  const steps = { download: arrived - asked, digest: checked - arrived, ungzip: ungzipped - checked, unpack: performance.now() - ungzipped };
+  performance.mark("hex:snapshot-read", { detail: steps });
+  return raw;
 }
+
+// The memory image, all but its AS_BUILT pages, which `restoring.initial` lists.
+let restoring = null;
 
 function unpack(packed) {
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
-  const [magic, length, page, pages] = [0, 4, 8, 12].map((at) => view.getUint32(at, true));
-  if (magic !== MAGIC || length !== SHIPPED.raw || page !== PAGE || pages !== Math.ceil(length / page)) {
+  const [magic, length, page, pages, prefix] = [0, 4, 8, 12, 16].map((at) => view.getUint32(at, true));
+  if (magic !== MAGIC || length !== SHIPPED.raw || page !== PAGE || prefix >= length
+      || pages !== Math.ceil((length - prefix) / page)) {
     throw new Error("snapshot: not this build's header");
   }
-  const map = packed.subarray(16, 16 + pages);
   const raw = new Uint8Array(length);
-  let at = 16 + pages;
+  raw.set(packed.subarray(20, 20 + prefix));
+  const map = packed.subarray(20 + prefix, 20 + prefix + pages);
+  const initial = [];
+  let at = 20 + prefix + pages;
   for (let i = 0; i < pages; i++) {
-    if (!map[i]) continue;
-    const size = Math.min(page, length - i * page);
-    raw.set(packed.subarray(at, at + size), i * page);
+    if (map[i] === AS_BUILT) initial.push(i);
+    if (map[i] !== 1) continue;
+    const size = Math.min(page, length - prefix - i * page);
+    raw.set(packed.subarray(at, at + size), prefix + i * page);
     at += size;
   }
   if (at !== packed.length) throw new Error("snapshot: length mismatch");
+  restoring = { raw, prefix, initial };
   return raw;
+}
+
+// Right after instantiation, the module's memory is as built: its AS_BUILT pages are copied
+// into the image before Pyodide restores it.
+function fillFromInstance(instance) {
+  if (!restoring) return;
+  const { raw, prefix, initial } = restoring;
+  const memory = new Uint8Array(instance.exports.memory.buffer);
+  for (const i of initial) {
+    const end = Math.min((i + 1) * PAGE, raw.length - prefix);
+    raw.set(memory.subarray(i * PAGE, end), prefix + i * PAGE);
+  }
+  restoring = null;
 }
 
 // -- Pyodide's WebAssembly, gzipped ------------------------------------------------------
@@ -187,7 +218,9 @@ function loadRuntime(options) {
     restore();
     try {
       const module = await compiled;
-      return { module, instance: await WebAssembly.instantiate(module, imports) };
+      const instance = await WebAssembly.instantiate(module, imports);
+      if (options._loadSnapshot) fillFromInstance(instance);
+      return { module, instance };
     } catch (error) {
       // A TypeError is a download that failed or was refused; a corrupt file fails to compile.
       failed(error instanceof TypeError ? `A file the page needs (${new URL(WASM_URL).pathname}) could not be loaded.` : error);
