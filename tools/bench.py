@@ -344,7 +344,7 @@ def cold_pairs(browser, kinds: dict[str, str], runs: int, link: dict | None = No
         print(f"round {run + 1}/{runs}: " + ", ".join(f"{k} {t[-1] / 1000:.2f}s" for k, t in times.items()),
               flush=True)
     print(f"\nFirst visits{' under ' + link['name'] if link else ''}, {runs} alternated rounds: median time to usable, and the median and quartiles"
-          " of each round's ratio to the bare page (target <= 1.05):")
+          " of each round's ratio to the bare page (targets: this file's docstring):")
     print(f"  bare   {median(times['bare']) / 1000:.2f}s")
     for kind, values in ratios.items():
         q1, _, q3 = statistics.quantiles(values, n=4)
