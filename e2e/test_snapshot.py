@@ -130,9 +130,10 @@ def serve_instead(context: BrowserContext, info: dict, body: bytes, named: bool)
 
 def test_a_damaged_snapshot_falls_back_to_a_normal_start_at_once(new_context, site):
     """Generated damage of each kind (a seed per run, named in a failure), in a context whose
-    service worker is kept out so every load asks for the snapshot: the page refuses it as
-    soon as its bytes are in (within 1 s of the download's end), starts normally, and plays.
-    The default run tries two kinds caught by the digest and the named kinds; `make soak` all."""
+    service worker is kept out so every load asks for the snapshot: the page refuses it before
+    Pyodide restores anything, starts normally, and plays. How soon is `make bench`'s to
+    measure, not a test's. The default run tries two kinds caught by the digest and the named
+    kinds; `make soak` all."""
     context = new_context(service_workers="block")
     fast_settings(context)
     info = shipped()
@@ -149,10 +150,10 @@ def test_a_damaged_snapshot_falls_back_to_a_normal_start_at_once(new_context, si
         assert page.evaluate(WHY), f"{where}: the damaged snapshot was not even tried"
         expect(page.locator("#boot-error")).to_be_hidden()
         if kind != "other-build":  # refused before the restore; that one by the restore itself
-            refused, arrived = page.evaluate("""() => [
+            refused, started_at = page.evaluate("""() => [
                 performance.getEntriesByName('hex:snapshot-refused')[0]?.startTime,
-                performance.getEntriesByType('resource').find(r => r.name.endsWith('.snapshot.gz'))?.responseEnd]""")
-            assert refused is not None and (arrived is None or refused - arrived < 1000), (where, refused, arrived)
+                performance.getEntriesByName('hex:start')[0].startTime]""")
+            assert refused is not None and refused < started_at, (where, refused, started_at)
         play_a_move(page)
         page.close()
     context.close()
