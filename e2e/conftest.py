@@ -4,20 +4,16 @@
 ($CHROMIUM, Debian's headless shell or its full Chromium, or Playwright's own that
 `make test` downloads); without one the tests stop with instructions.
 
-A test's browser context is a returning player's: with the start-up snapshot (web/start.mjs)
-that one first visit a run left, planted in its Cache Storage, so a page is ready in about
-1.2 s instead of 3-4 s, and no test's page spends a second core making a snapshot of its
-own. A worker's tests share one such context, tidied between them (SharedContext).
-Tests of the first visit itself are marked `first_visit`; tests that need a context of their
-own, `own_context`.
+Every page starts from the start-up snapshot shipped with the site (web/start.mjs), first
+visits included. A worker's tests share one browser context, tidied between them
+(SharedContext); tests that need a context of their own are marked `own_context`, and tests
+of a first visit (a context no page of the site has used) `first_visit`.
 """
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import http.server
-import json
 import os
 import re
 import sys
@@ -54,34 +50,20 @@ BOOT_TIMEOUT_MS = 90_000  # cold start is ~5 s on 2 cores, far more when the mac
 POLL_MS = 20
 
 
-# Paths the test server adds to the site: a blank page on its origin, and the start-up
-# snapshot one page uploads there for the other tests' contexts (the peer tests' server,
-# in its network namespace, serves both as files: `lan` in e2e/test_peers.py).
+# A path the test server adds to the site: a blank page on its origin (the peer tests'
+# server, in its network namespace, serves it as a file: `lan` in e2e/test_peers.py).
 BLANK_PATH = "/e2e/blank.html"
 BLANK_PAGE = b"<!doctype html><title>blank</title>"
-SNAPSHOT_PATH = "/e2e/snapshot"
-DIGEST = "x-snapshot-sha256"  # stored beside a snapshot; the one header web/start.mjs reads
 
 
 class SiteHandler(Handler):
-    """The site as Netlify serves it, plus the two paths above."""
-
-    stash: dict[str, bytes] = {}  # each server gets its own (Server below)
+    """The site as Netlify serves it, plus the blank page."""
 
     def do_GET(self) -> None:
         if self.path == BLANK_PATH:
             self._reply(BLANK_PAGE, "text/html")
-        elif self.path in self.stash:
-            self._reply(self.stash[self.path], "application/octet-stream")
         else:
             super().do_GET()
-
-    def do_POST(self) -> None:
-        if self.path != SNAPSHOT_PATH:
-            self.send_error(404)
-            return
-        self.stash[SNAPSHOT_PATH] = self.rfile.read(int(self.headers["Content-Length"]))
-        self._reply(b"", "text/plain")
 
     def _reply(self, body: bytes, content_type: str) -> None:
         self.send_response(200)
@@ -99,8 +81,7 @@ class Server:
         # stands for another site, such as the page that embeds our games, which our CSP
         # would not govern.
         is_site = os.path.isfile(os.path.join(directory, "sw.js"))
-        self.stash: dict[str, bytes] = {}
-        handler = type("Handler", (SiteHandler,), {"stash": self.stash}) if is_site else PlainHandler
+        handler = SiteHandler if is_site else PlainHandler
         self.httpd = http.server.ThreadingHTTPServer(
             ("127.0.0.1", 0), functools.partial(handler, directory=directory))
         self.port = self.httpd.server_address[1]
@@ -127,23 +108,7 @@ def site() -> Iterator[Server]:
     server.stop()
 
 
-SAVED = "() => performance.getEntriesByName('hex:snapshot-saved').length > 0"
 SERVICE_WORKER_ACTIVE = "() => navigator.serviceWorker.ready.then(r => !!r.active)"  # the site is cached
-# Sends the page's stored snapshot to the server; returns its key and digest.
-UPLOAD = """async ([path, digest]) => {
-    const cache = await caches.open('hex-snapshot');
-    const [request] = await cache.keys();
-    const stored = await cache.match(request);
-    await fetch(path, {method: 'POST', body: await stored.arrayBuffer()});
-    return [request.url, stored.headers.get(digest)];
-}"""
-# Stores the server's copy as it arrives (0.3 s sooner than reading it whole first).
-PLANT = """async ([path, key, name, digest]) => {
-    const response = await fetch(path);
-    const stored = new Response(response.body, {headers: {[name]: digest}});
-    await (await caches.open('hex-snapshot')).put(key, stored);
-    localStorage.setItem('hex-table:snapshot', key);
-}"""
 
 
 def on_blank_page(context, site_url: str, script: str, arg=None) -> None:
@@ -154,65 +119,10 @@ def on_blank_page(context, site_url: str, script: str, arg=None) -> None:
     page.close()
 
 
-class StartSnapshot:
-    """The snapshot a first visit stored, served by `site` (at SNAPSHOT_PATH) to plant in other
-    contexts; `path` is its key's path, `digest` the one web/start.mjs checks."""
-
-    def __init__(self, site: Server, path: str, digest: str) -> None:
-        self.site, self.path, self.digest = site, path, digest
-
-    @classmethod
-    def made(cls, browser, site: Server) -> StartSnapshot:
-        """By a first visit to `site`, which uploads what it stored there."""
-        context = browser.new_context()
-        page = context.new_page()
-        page.goto(site.url)
-        wait_ready(page)
-        page.wait_for_function(SAVED, timeout=BOOT_TIMEOUT_MS, polling=250)
-        key, digest = page.evaluate(UPLOAD, [SNAPSHOT_PATH, DIGEST])
-        context.close()
-        return cls(site, key.removeprefix(site.url), digest)
-
-    @property
-    def body(self) -> bytes:
-        return self.site.stash[SNAPSHOT_PATH]
-
-    def save(self, file: Path) -> None:
-        file.write_bytes(self.body)
-        file.with_suffix(".json").write_text(json.dumps([self.path, self.digest]))
-
-    @classmethod
-    def load(cls, file: Path, site: Server) -> StartSnapshot:
-        site.stash[SNAPSHOT_PATH] = file.read_bytes()
-        return cls(site, *json.loads(file.with_suffix(".json").read_text()))
-
-    def plant(self, context, site_url: str | None = None) -> None:
-        """Store it in `context` for the site at `site_url` (by default the test server's),
-        which serves this build with the snapshot at SNAPSHOT_PATH."""
-        site_url = site_url or self.site.url
-        on_blank_page(context, site_url, PLANT, [SNAPSHOT_PATH, site_url + self.path, DIGEST, self.digest])
-
-
-@pytest.fixture(scope="session")
-def start_snapshot(browser, site, tmp_path_factory) -> StartSnapshot:
-    """Made once a run: the first worker to need it makes it (25 s), the others wait for it
-    and read it from the run's temporary folder, which xdist's workers share."""
-    basetemp = tmp_path_factory.getbasetemp()
-    shared = basetemp.parent if os.environ.get("PYTEST_XDIST_WORKER") else basetemp
-    file = shared / "start-snapshot"
-    with open(shared / "start-snapshot.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
-        if file.with_suffix(".json").exists():
-            return StartSnapshot.load(file, site)
-        snapshot = StartSnapshot.made(browser, site)
-        snapshot.save(file)
-        return snapshot
-
-
-# Back to a returning player who has no saves and no settings; the start-up snapshot, its
-# hint, the offline cache and the service worker stay.
+# Back to a returning player who has no saves and no settings; the offline cache and the
+# service worker stay.
 FORGET = """() => {
-    for (const key of Object.keys(localStorage)) if (key !== 'hex-table:snapshot') localStorage.removeItem(key);
+    localStorage.clear();
     sessionStorage.clear();
 }"""
 
@@ -241,8 +151,8 @@ class SharedContext:
     there costs about 1.4 CPU-s less than in a context of its own planted anew (its service
     worker is warm), which a 2-core run of 150 tests feels. Its `keeper` stays open."""
 
-    def __init__(self, browser, args: dict, snapshot: StartSnapshot) -> None:
-        self.browser, self.args, self.snapshot = browser, args, snapshot
+    def __init__(self, browser, args: dict, site: Server) -> None:
+        self.browser, self.args, self.site = browser, args, site
         self.context = None
         self.keeper = None
         self.crash = False
@@ -252,8 +162,7 @@ class SharedContext:
             self.context = self.browser.new_context(**self.args)
             self.context.on("page", lambda page: page.on("crash", self.crashed))
             self.context.add_init_script = self.no_init_script  # type: ignore[method-assign]
-            self.snapshot.plant(self.context)
-            self.keeper = keeper(self.context, self.snapshot.site.url)
+            self.keeper = keeper(self.context, self.site.url)
         return self.context
 
     @staticmethod
@@ -293,24 +202,19 @@ class SharedContext:
 
 
 @pytest.fixture(scope="session")
-def shared_context(browser, browser_context_args, start_snapshot) -> Iterator[SharedContext]:
-    shared = SharedContext(browser, browser_context_args, start_snapshot)
+def shared_context(browser, browser_context_args, site) -> Iterator[SharedContext]:
+    shared = SharedContext(browser, browser_context_args, site)
     yield shared
     shared.close()
 
 
 @pytest.fixture
 def context(new_context, request):
-    """A returning player's browser, the snapshot planted: the worker's shared one, or one
-    of the test's own if it is marked `own_context` (it adds init scripts to the context,
-    changes its stored snapshot or service worker, or routes requests that the shared
-    context's service worker would answer unseen); none planted if marked `first_visit`."""
-    if request.node.get_closest_marker("first_visit"):
+    """The worker's shared browser context, or one of the test's own if it is marked
+    `own_context` (it adds init scripts to the context, changes its service worker, or routes
+    requests that the shared context's service worker would answer unseen) or `first_visit`."""
+    if request.node.get_closest_marker("first_visit") or request.node.get_closest_marker("own_context"):
         yield new_context()
-    elif request.node.get_closest_marker("own_context"):
-        context = new_context()
-        request.getfixturevalue("start_snapshot").plant(context)
-        yield context
     else:
         shared = request.getfixturevalue("shared_context")
         yield shared.take()

@@ -130,3 +130,15 @@ def near_the_end(game_id: str, seats: list[str], seed: str, close: Callable[[Mat
         assert not match.state.is_over, "the game ended before it came close to its end"
         clicked(match, rng, ui)
     return saves.dump(match, {"seats": seats, "title": game.name, "turn": match.turn_number()})
+
+
+# Data saving on, as navigator.connection says it: the page starts Python normally rather than
+# from the shipped snapshot (web/start.mjs), as on a slow link; for tests of what only a normal
+# start does (download a game's files when it is first needed, its computer's bytecode).
+SAVE_DATA = ("Object.defineProperty(Navigator.prototype, 'connection', "
+             "{get: () => ({saveData: true, effectiveType: '4g', downlink: 10, rtt: 50})})")
+
+
+def start_normally(page: Page) -> None:
+    """Make `page`'s loads start Python normally (data saving on); add before its first load."""
+    page.add_init_script(SAVE_DATA)

@@ -40,10 +40,9 @@ def log_length(page: Page) -> int:
 
 
 @pytest.fixture
-def phone(browser: Any, browser_context_args: dict, start_snapshot: Any) -> Iterator[Page]:
-    """A phone: 390x844, touch, a returning player's (the start-up snapshot planted)."""
+def phone(browser: Any, browser_context_args: dict) -> Iterator[Page]:
+    """A phone: 390x844, touch."""
     context = browser.new_context(**{**browser_context_args, **PHONE})
-    start_snapshot.plant(context)
     yield context.new_page()
     context.close()
 

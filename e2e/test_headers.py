@@ -25,6 +25,7 @@ CASES = {
     "manifest.webmanifest": ["/*"],
     "pyscript/core.js": ["/*", "/pyscript/*"],
     "wheels/*/pygame_core-*.whl": ["/*", "/wheels/*"],  # the folder is the wheel's hash
+    "snapshot/*/start.snapshot.gz": ["/*", "/snapshot/*"],  # the folder is the snapshot's hash
 }
 
 

@@ -23,8 +23,7 @@ import time
 from typing import Any, Callable
 
 import pytest
-from conftest import (BLANK_PAGE, BLANK_PATH, SITE, SNAPSHOT_PATH, StartSnapshot, fast_settings, launch_args,
-                      wait_ready)
+from conftest import BLANK_PAGE, BLANK_PATH, SITE, fast_settings, launch_args, wait_ready
 from helpers import hack_and_slash_close, near_the_end
 from netns import NetNS
 from playwright.sync_api import Browser, Page, expect
@@ -63,15 +62,14 @@ LAN: list[NetNS] = []  # the namespace the module's tests run in, for ready()'s 
 
 
 @pytest.fixture(scope="module")
-def lan(start_snapshot: StartSnapshot, tmp_path_factory: Any) -> Any:
-    """The namespace, and its server serving the site with, as files, the test server's own
-    two paths: a blank page and the start-up snapshot, to plant in the devices."""
+def lan(tmp_path_factory: Any) -> Any:
+    """The namespace, and its server serving the site with, as a file, the test server's own
+    blank page."""
     folder = tmp_path_factory.mktemp("lan-site")
     for name in os.listdir(SITE):
         (folder / name).symlink_to(os.path.join(SITE, name))
     (folder / "e2e").mkdir()
     (folder / BLANK_PATH.lstrip("/")).write_bytes(BLANK_PAGE)
-    (folder / SNAPSHOT_PATH.lstrip("/")).write_bytes(start_snapshot.body)
     ns = NetNS()
     try:
         ns.url = ns.serve(str(folder))  # type: ignore[attr-defined]
@@ -102,14 +100,11 @@ Device = Callable[..., Page]
 
 
 @pytest.fixture(scope="module")
-def device(lan: NetNS, lan_browser: Browser, start_snapshot: StartSnapshot) -> Device:
-    """Makes a device: a browser of its own, as a returning player's (the start-up snapshot
-    planted, as in the other tests' contexts) or on its first visit to the site."""
-    def make(phone: bool = False, first_visit: bool = False) -> Page:
+def device(lan: NetNS, lan_browser: Browser) -> Device:
+    """Makes a device: a browser of its own, on its first visit to the site."""
+    def make(phone: bool = False) -> Page:
         size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
         context = lan_browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
-        if not first_visit:
-            start_snapshot.plant(context, lan.url)
         page = context.new_page()
         page.add_init_script(RECORD)
         fast_settings(page)
@@ -295,7 +290,7 @@ def summarise(times: list[float]) -> dict[str, Any]:
 # -- the tests --------------------------------------------------------------------------------------
 
 def test_hex_please_host_and_one_guest_play_a_whole_game(lan: Any, device: Device) -> None:
-    host, guest = device(), device(first_visit=True)  # a guest who has never been here
+    host, guest = device(), device()  # a guest who has never been here
     host_game(host, lan.url, "hex-please", ["human", "remote"], seed="peers-hp")
     expect(host.locator("#peers-panel [data-join='1']")).to_be_visible(timeout=30_000)
     expect(host.locator("#peers-panel svg[data-qr]")).to_be_visible(timeout=30_000)  # the seat's QR code

@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS, POLL_MS, SERVICE_WORKER_ACTIVE, fast_settings, wait_ready, wait_until
-from helpers import open_setup, take_first_choice
+from helpers import open_setup, start_normally, take_first_choice
 from playwright.sync_api import Page, expect
 
 HS_URL = "?game=hack-and-slash&seats=3&bots=2&level=normal&seed=e2e-7&names=Ada,Bo,Cy"
@@ -322,6 +322,7 @@ def archives_requested(page: Page) -> list[str]:
 
 @pytest.mark.first_visit
 def test_a_menu_visit_downloads_no_game_and_a_game_only_its_own_when_chosen(page: Page, site):
+    start_normally(page)  # a start from the snapshot has every game in memory
     archives = archives_requested(page)
     page.goto(site.url)
     wait_ready(page)
@@ -335,6 +336,7 @@ def test_a_menu_visit_downloads_no_game_and_a_game_only_its_own_when_chosen(page
 
 @pytest.mark.first_visit
 def test_a_game_whose_files_cannot_come_says_so_and_starts_once_they_can(page: Page, site):
+    start_normally(page)  # a start from the snapshot has every game in memory
     page.route("**/hex_hex.tar.gz", lambda route: route.abort())
     page.goto(site.url)
     wait_ready(page)
@@ -349,6 +351,7 @@ def test_a_game_whose_files_cannot_come_says_so_and_starts_once_they_can(page: P
 
 @pytest.mark.first_visit
 def test_a_game_named_in_the_address_downloads_beside_pyodide(page: Page, site):
+    start_normally(page)  # a start from the snapshot has every game in memory
     archives = archives_requested(page)
     page.goto(site.url + HS_URL.replace("e2e-7", "early-1"))
     wait_ready(page)
@@ -391,6 +394,7 @@ def test_a_board_stays_hidden_until_its_stylesheet_has_come_or_failed(page: Page
 
 @pytest.mark.first_visit
 def test_a_game_slow_to_download_says_so_and_opens_only_what_was_asked_for_last(page: Page, site):
+    start_normally(page)  # a start from the snapshot has every game in memory
     held = []
     page.route("**/hex_please.tar.gz", lambda route: held.append(route))  # answered when the test says
     page.goto(site.url)
@@ -418,6 +422,7 @@ def test_a_game_slow_to_download_says_so_and_opens_only_what_was_asked_for_last(
 
 @pytest.mark.first_visit
 def test_a_computer_player_fetches_the_bytecode_of_its_own_game_only(page: Page, site):
+    start_normally(page)  # a start from the snapshot has every game in memory
     fast_settings(page)
     bundles: list[str] = []
     page.on("request", lambda r: bundles.append(r.url.rsplit("/", 1)[-1]) if "/bytecode-" in r.url else None)

@@ -1,23 +1,37 @@
-"""Start-up from a memory snapshot (web/start.mjs): the first visit boots Pyodide and, once the
-player is idle, a worker stores a snapshot; later visits restore it. Whatever is wrong with a
-stored snapshot, the page boots normally and stores a new one."""
+"""Start-up from the memory snapshot shipped with the site (web/start.mjs,
+tools/make_snapshot.mjs): a first visit restores it; a snapshot that differs from the one the
+build names in any way, or that fails once restored, means a normal start, at once; a slow
+link or data saving starts normally without downloading it."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
+import os
 import random
+import re
+import struct
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, POLL_MS, SERVICE_WORKER_ACTIVE, SOAK, fast_settings, on_blank_page, wait_ready
+from conftest import BOOT_TIMEOUT_MS, POLL_MS, SERVICE_WORKER_ACTIVE, SITE, SOAK, fast_settings, wait_ready
 from helpers import take_first_choice, wait_turn
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 GAME = "?game=hack-and-slash&seats=3&bots=2&level=easy"
 HOW_IT_STARTED = "() => performance.getEntriesByName('hex:start').map(e => e.detail.from)"
-SAVED = "() => performance.getEntriesByName('hex:snapshot-saved').length > 0"
-SNAPSHOT_KEYS = "async () => (await (await caches.open('hex-snapshot')).keys()).map(r => r.url)"
-HINT = "() => localStorage.getItem('hex-table:snapshot')"
-WASM_READS = "() => performance.getEntriesByType('resource').filter(r => r.name.endsWith('/pyodide.asm.wasm')).length"
+WHY = "() => performance.getEntriesByName('hex:start')[0].detail.detail"
+FETCHED = "(end) => performance.getEntriesByType('resource').filter(r => r.name.endsWith(end)).length"
+SNAPSHOT_FILE = ".snapshot.gz"
+# What the build wrote into start.mjs: the shipped snapshot's address, size and digest.
+SHIPPED_LINE = re.compile(r"const SHIPPED = (\{.*?\});")
+
+
+def shipped() -> dict:
+    with open(os.path.join(SITE, "start.mjs")) as f:
+        found = SHIPPED_LINE.search(f.read())
+    assert found, "the build wrote no snapshot into start.mjs"
+    return json.loads(found.group(1))
 
 
 def visit(context: BrowserContext, url: str) -> tuple[Page, str]:
@@ -28,19 +42,6 @@ def visit(context: BrowserContext, url: str) -> tuple[Page, str]:
     started = page.evaluate(HOW_IT_STARTED)
     assert len(started) == 1, started
     return page, started[0]
-
-
-def first_visit(context: BrowserContext, url: str) -> None:
-    """A normal boot that leaves a snapshot (and the offline cache) behind."""
-    page, started = visit(context, url)
-    assert started == "boot"
-    page.wait_for_function(SAVED, timeout=BOOT_TIMEOUT_MS, polling=250)
-    made = page.evaluate("performance.getEntriesByName('hex:snapshot-saved')[0].detail")
-    # The page's own modules are in it, so a returning visit compiles nothing of ours.
-    assert made["skipped"] == [] and {"app", "browser", "peerplay"} <= set(made["page"]), made
-    assert page.evaluate(HINT) in page.evaluate(SNAPSHOT_KEYS)  # the next visit knows to look
-    page.wait_for_function(SERVICE_WORKER_ACTIVE, timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
-    page.close()
 
 
 def play_a_move(page: Page) -> None:
@@ -58,15 +59,16 @@ def seeds(page: Page) -> set[str]:
 
 
 @pytest.mark.first_visit
-def test_a_returning_visit_starts_from_the_snapshot_and_deals_a_new_game(context: BrowserContext, site):
+def test_a_first_visit_starts_from_the_shipped_snapshot_and_deals_a_new_game_each_time(context: BrowserContext, site):
     fast_settings(context)
-    first_visit(context, site.url)
     page, started = visit(context, site.url)
     assert started == "snapshot"
     expect(page.locator(".new-game").first).to_be_enabled()
-    assert page.evaluate(WASM_READS) == 1  # compiled while the snapshot was read; not fetched again
+    # The runtime came gzipped, once; the snapshot once.
+    assert page.evaluate(FETCHED, "/pyodide.asm.wasm.gz") == 1 and page.evaluate(FETCHED, "/pyodide.asm.wasm") == 0
+    assert page.evaluate(FETCHED, SNAPSHOT_FILE) == 1
     page.close()
-    # Two restored visits, same snapshot: each deals its own game (random sources reseeded).
+    # Two visits, one snapshot: each deals its own game (random sources reseeded).
     dealt = []
     for _ in range(2):
         page, started = visit(context, site.url + GAME)
@@ -77,102 +79,141 @@ def test_a_returning_visit_starts_from_the_snapshot_and_deals_a_new_game(context
     assert len(dealt[1]) == 2 and dealt[0] < dealt[1], dealt
 
 
-@pytest.mark.own_context
-def test_without_its_hint_a_stored_snapshot_is_not_looked_for_and_is_made_again(context: BrowserContext, site):
-    """The hint in localStorage spares a first visit the Cache Storage lookup; a snapshot
-    whose hint is gone (storage cleared in part) just means one normal boot."""
-    on_blank_page(context, site.url, "() => localStorage.removeItem('hex-table:snapshot')")
-    page, started = visit(context, site.url)
-    assert started == "boot"
-    page.wait_for_function(SAVED, timeout=BOOT_TIMEOUT_MS, polling=250)
-    assert page.evaluate(HINT) in page.evaluate(SNAPSHOT_KEYS)
-    page.close()
-    page, started = visit(context, site.url)
-    assert started == "snapshot"
-    page.close()
+def damaged(kind: str, rng: random.Random, body: bytes) -> bytes:
+    """A damaged copy of the shipped snapshot (`body`), of a kind, drawn from `rng`."""
+    if kind == "truncated":
+        return body[:rng.randrange(len(body))]
+    if kind == "flipped":
+        out = bytearray(body)
+        for _ in range(rng.randint(1, 100)):
+            out[rng.randrange(len(out))] ^= rng.randint(1, 255)
+        return bytes(out)
+    if kind == "longer":
+        return body + rng.randbytes(rng.randint(1, 70_000))
+    if kind == "empty":
+        return b""
+    if kind == "garbage":  # gzip's magic, then anything
+        return b"\x1f\x8b" + rng.randbytes(rng.randint(0, 200_000))
+    packed = gzip.decompress(body)  # its header: magic, raw length, page size, pages, prefix (u32)
+    if kind == "header-4gb":  # a header claiming 4 GB of memory in one-byte pages
+        return gzip.compress(struct.pack("<5I", 0x32535848, 2**32 - 1, 1, 2**32 - 1, 16) + packed[20:], 1)
+    if kind == "other-build":  # intact, but for another Pyodide build: its build id, bytes 16-47 of the prefix
+        out = bytearray(packed)
+        for i in range(20 + 16, 20 + 48):
+            out[i] ^= 0x5A
+        return gzip.compress(bytes(out), 1)
+    raise ValueError(kind)
 
 
-# Damage that the digest catches before anything is restored, and a snapshot intact but of
-# another build, which only the restore itself can refuse.
-CAUGHT_BY_DIGEST = ("flipped", "truncated", "garbage", "empty")
-DAMAGE = (*CAUGHT_BY_DIGEST, "wrong-build")
+# Caught by the size and digest the build wrote into start.mjs, before anything is ungzipped
+# in full or restored.
+BY_DIGEST = ("truncated", "flipped", "longer", "empty", "garbage")
+# As if the build had named this very file (start.mjs rewritten to its size and digest): what
+# the header check, and Pyodide's restore itself, must refuse.
+NAMED = ("header-4gb", "other-build")
 
 
-# Stores, as this build's snapshot (with its hint), a damaged copy of the intact one the
-# context was planted with (kept aside in the cache 'e2e-intact' on the first call).
-STORE_DAMAGED = """async (how) => {
-        const live = await caches.open('hex-snapshot'), kept = await caches.open('e2e-intact');
-        if (!(await kept.keys()).length) {
-          const [request] = await live.keys();
-          await kept.put(request, await live.match(request));
-        }
-        const [request] = await kept.keys();
-        const stored = await kept.match(request);
-        let body = new Uint8Array(await stored.arrayBuffer());
-        if (how === 'flipped') body[body.length >> 1] ^= 0xff;
-        if (how === 'truncated') body = body.subarray(0, body.length >> 1);
-        if (how === 'garbage') body = crypto.getRandomValues(new Uint8Array(65536));
-        if (how === 'empty') body = new Uint8Array(0);
-        let digest = stored.headers.get('x-snapshot-sha256');
-        if (how === 'wrong-build') {
-            // Intact and with a matching digest, but made by another Pyodide build: its build
-            // id (bytes 16-47 of the snapshot, the first stored page) differs.
-            const first = 16 + new Uint32Array(body.buffer, 0, 4)[3];
-            for (let i = first + 16; i < first + 48; i++) body[i] ^= 0x5a;
-            digest = [...new Uint8Array(await crypto.subtle.digest('SHA-256', body))]
-              .map(b => b.toString(16).padStart(2, '0')).join('');
-        }
-        await live.put(request, new Response(body, {headers: {'x-snapshot-sha256': digest}}));
-        localStorage.setItem('hex-table:snapshot', request.url);  // the hint names the snapshot
-    }"""
+def serve_instead(context: BrowserContext, info: dict, body: bytes, named: bool) -> None:
+    context.unroute_all(behavior="ignoreErrors")
+    context.route("**/*" + SNAPSHOT_FILE, lambda route: route.fulfill(body=body, content_type="application/gzip"))
+    if named:
+        claim = {**info, "bytes": len(body), "sha256": hashlib.sha256(body).hexdigest()}
+        if len(gzip.decompress(body)) != info["packed"]:
+            claim["packed"] = len(gzip.decompress(body))
+
+        def start_mjs(route: Route) -> None:
+            text = route.fetch().text()
+            route.fulfill(body=SHIPPED_LINE.sub(lambda _: f"const SHIPPED = {json.dumps(claim)};", text, 1),
+                          content_type="text/javascript")
+        context.route("**/start.mjs", start_mjs)
 
 
-@pytest.mark.own_context
-def test_a_broken_snapshot_falls_back_to_a_normal_start_and_is_replaced(context: BrowserContext, site):
-    """Kinds of damage in turn, in one context (the snapshot a first visit made is planted in
-    it by e2e/conftest.py): the page boots normally, drops the damaged snapshot and plays;
-    after the last, the snapshot made anew is the one the next visit starts from. Each boot
-    costs seconds, so the default run tries one kind the digest catches, picked afresh and
-    named in a failure, and the wrong build; `make soak` tries them all."""
+def test_a_damaged_snapshot_falls_back_to_a_normal_start_at_once(new_context, site):
+    """Generated damage of each kind (a seed per run, named in a failure), in a context whose
+    service worker is kept out so every load asks for the snapshot: the page refuses it before
+    Pyodide restores anything, starts normally, and plays. How soon is `make bench`'s to
+    measure, not a test's. The default run tries two kinds caught by the digest and the named
+    kinds; `make soak` all."""
+    context = new_context(service_workers="block")
     fast_settings(context)
-    kinds = DAMAGE if SOAK else (random.choice(CAUGHT_BY_DIGEST), "wrong-build")
-    for how in kinds:
-        on_blank_page(context, site.url, STORE_DAMAGED, how)
+    info = shipped()
+    with open(os.path.join(SITE, info["url"]), "rb") as f:
+        body = f.read()
+    seed = random.randrange(2**32)
+    rng = random.Random(seed)
+    kinds = (*BY_DIGEST, *NAMED) if SOAK else (*rng.sample(BY_DIGEST, 2), *NAMED)
+    for kind in kinds:
+        where = f"{kind}, seed {seed}"
+        serve_instead(context, info, damaged(kind, rng, body), kind in NAMED)
         page, started = visit(context, site.url + GAME)
-        assert started == "boot", how
-        why = page.evaluate("performance.getEntriesByName('hex:start')[0].detail.detail")
-        assert why, f"{how}: the damaged snapshot was not even tried"
+        assert started == "boot", where
+        assert page.evaluate(WHY), f"{where}: the damaged snapshot was not even tried"
         expect(page.locator("#boot-error")).to_be_hidden()
-        assert page.evaluate(SNAPSHOT_KEYS) == [] and page.evaluate(HINT) is None, how  # dropped
+        if kind != "other-build":  # refused before the restore; that one by the restore itself
+            refused, started_at = page.evaluate("""() => [
+                performance.getEntriesByName('hex:snapshot-refused')[0]?.startTime,
+                performance.getEntriesByName('hex:start')[0].startTime]""")
+            assert refused is not None and refused < started_at, (where, refused, started_at)
         play_a_move(page)
-        if how != kinds[-1]:
-            page.close()
-    page.wait_for_function(SAVED, timeout=BOOT_TIMEOUT_MS, polling=250)  # a new one
-    page.close()
-    page, started = visit(context, site.url)
-    assert started == "snapshot"
-    page.close()
+        page.close()
+    context.close()
 
 
-@pytest.mark.own_context  # fast_settings adds an init script to the context
-def test_offline_a_returning_visit_starts_from_the_snapshot(context: BrowserContext, site):
+# Data saving, or a link slower than the snapshot is worth, as navigator.connection says.
+LINKS = {"data saving": "{saveData: true, effectiveType: '4g', downlink: 10}",
+         "1.6 Mbit/s": "{saveData: false, effectiveType: '4g', downlink: 1.6}"}
+
+
+@pytest.mark.own_context  # an init script
+@pytest.mark.parametrize("link", sorted(LINKS))
+def test_a_slow_link_or_data_saving_starts_normally_and_never_downloads_the_snapshot(context: BrowserContext, site,
+                                                                                      link):
+    context.add_init_script(f"Object.defineProperty(Navigator.prototype, 'connection', {{get: () => ({LINKS[link]})}})")
     fast_settings(context)
-    page, started = visit(context, site.url)  # online: the service worker fills the offline cache
-    assert started == "snapshot"
-    page.wait_for_function(SERVICE_WORKER_ACTIVE, timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
-    page.close()
-    context.set_offline(True)
     page, started = visit(context, site.url + GAME)
-    assert started == "snapshot"
+    assert started == "boot"
+    play_a_move(page)
+    assert page.evaluate(FETCHED, SNAPSHOT_FILE) == 0
+    page.close()
+
+
+# Fails the page once it has started from the snapshot, before it is ready (once per tab).
+FAIL_AFTER_RESTORE = """new PerformanceObserver((list) => {
+    if (list.getEntries().some(e => e.name === 'hex:start' && e.detail.from === 'snapshot')
+        && !sessionStorage.getItem('e2e-failed')) {
+        sessionStorage.setItem('e2e-failed', '1');
+        reportError(new Error('e2e: broken after the restore'));
+    }
+}).observe({type: 'mark'});"""
+
+
+@pytest.mark.own_context  # an init script
+def test_a_restored_page_that_fails_before_it_is_ready_starts_again_normally(context: BrowserContext, site):
+    context.add_init_script(FAIL_AFTER_RESTORE)
+    fast_settings(context)
+    page = context.new_page()
+    page.goto(site.url + GAME)
+    page.wait_for_function("() => sessionStorage.getItem('e2e-failed')", timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
+    wait_ready(page)  # after the reload
+    assert page.evaluate(HOW_IT_STARTED) == ["boot"]
+    assert "failed" in page.evaluate(WHY)
     play_a_move(page)
     page.close()
 
 
-@pytest.mark.first_visit
-def test_refused_storage_starts_normally_and_stores_nothing(context: BrowserContext, site):
-    context.add_init_script("Object.defineProperty(globalThis, 'caches', {value: undefined})")
+@pytest.mark.own_context  # fast_settings adds an init script to the context
+def test_offline_a_returning_visit_starts_from_the_cached_snapshot(context: BrowserContext, site):
     fast_settings(context)
+    page, started = visit(context, site.url)  # online: the service worker fills the offline cache
+    assert started == "snapshot"
+    page.wait_for_function(SERVICE_WORKER_ACTIVE, timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
+    cached = page.evaluate("async () => (await Promise.all((await caches.keys()).map(async k =>"
+                           " (await (await caches.open(k)).keys()).map(r => r.url)))).flat()")
+    assert any(url.endswith(SNAPSHOT_FILE) for url in cached)
+    assert not any(url.endswith("/pyodide.asm.wasm") for url in cached)  # the gzipped copy is enough
+    page.close()
+    context.set_offline(True)
     page, started = visit(context, site.url + GAME)
-    assert started == "boot"
+    assert started == "snapshot"
     play_a_move(page)
     page.close()

@@ -1,9 +1,9 @@
 """The page's own modules (web/ui) touch no JavaScript when imported.
 
-The start-up snapshot's worker imports them (web/snapshot-worker.mjs) so that a returning
-visit does not compile them again, and a snapshot holds Python's memory, not the page's
-objects: a module that kept one at import (say `document = js.document`) would fail in the
-worker, or restore holding an object of a worker long gone. Imported here with a `js` and a
+The build imports them on Node to make the start-up snapshot (tools/make_snapshot.mjs), so
+that no visit compiles them, and a snapshot holds Python's memory, not the page's
+objects: a module that kept one at import (say `document = js.document`) would fail on Node,
+or restore holding an object of a Node process long gone. Imported here with a `js` and a
 `pyodide.ffi` that fail on any use.
 """
 

@@ -40,7 +40,9 @@ PYTHON_VERSION_DIR = "/lib/python3.14/site-packages"
 HOME_DIR = "/home/pyodide"  # Pyodide's working folder, where main.py's imports look first
 PYODIDE_CACHE_TAG = "cpython-314"  # bytecode file names of the Python in PYTHON_VERSION_DIR
 PYODIDE_PACKAGES = os.path.join(ROOT, "build", "pyodide-packages")
-NOT_PRECACHED = ("sw.js",)  # the worker itself is fetched by the browser, never from cache
+# The service worker itself is fetched by the browser, never from cache; the plain
+# WebAssembly is only for the Python authors' page (ours loads its gzipped copy).
+NOT_PRECACHED = ("sw.js", "pyodide/pyodide.asm.wasm")
 
 
 QR_READER = ("decode.js", "index.js")  # @paulmillr/qr's ES modules: the reader and the bitmap it uses
@@ -229,6 +231,35 @@ def inline_entry_point(out: str, pages: tuple[str, ...]) -> None:
     os.rmdir(os.path.dirname(path))  # every other module went into an archive
 
 
+def gzip_wasm(pyodide_out: str) -> None:
+    """Pyodide's WebAssembly gzipped beside it (9.6 MB to 3.5 MB): the page ungzips it while it
+    downloads (web/start.mjs), so it travels compressed whatever the host does."""
+    path = os.path.join(pyodide_out, "pyodide.asm.wasm")
+    with open(path, "rb") as f:
+        data = f.read()
+    with open(path + ".gz", "wb") as f:
+        f.write(gzip.compress(data, compresslevel=9, mtime=0))
+
+
+def add_snapshot(out: str) -> dict[str, object]:
+    """The start-up snapshot made on Node from this site's Pyodide and archives
+    (tools/make_snapshot.mjs), in a folder named after its content; returns what
+    web/start.mjs checks it against: its address, size and SHA-256, and the sizes it unpacks to."""
+    with tempfile.TemporaryDirectory() as scratch:
+        made = os.path.join(scratch, "snapshot.gz")
+        run = subprocess.run(["node", os.path.join(ROOT, "tools", "make_snapshot.mjs"), out, made],
+                             check=True, stdout=subprocess.PIPE, text=True)
+        sizes = json.loads(run.stdout.strip().splitlines()[-1])
+        with open(made, "rb") as f:
+            data = f.read()
+    digest = hashlib.sha256(data).hexdigest()
+    rel = f"snapshot/{digest[:10]}/start.snapshot.gz"
+    os.makedirs(os.path.dirname(os.path.join(out, rel)))
+    with open(os.path.join(out, rel), "wb") as f:
+        f.write(data)
+    return {"url": f"./{rel}", "bytes": len(data), "sha256": digest, "packed": sizes["packed"], "raw": sizes["raw"]}
+
+
 def fill_in(path: str, blank: str, value: str) -> None:
     """Write `value` where a file of the site has `blank`, once."""
     with open(path) as f:
@@ -281,8 +312,11 @@ def build(wheel: str, out: str) -> dict[str, object]:
     fill_in(os.path.join(out, "archives.mjs"), "/* __ARCHIVES__ */",
             ", ".join(json.dumps(entry, separators=(",", ":")) for entry in archives))
     inline_entry_point(out, ("index.html", "embed.html"))
-    # start.mjs wraps Pyodide to start it from a memory snapshot when one is stored, and puts
-    # the archives' files in place.
+    gzip_wasm(os.path.join(out, "pyodide"))
+    shipped = add_snapshot(out)
+    fill_in(os.path.join(out, "start.mjs"), "null; // __SNAPSHOT__", json.dumps(shipped) + ";")
+    # start.mjs wraps Pyodide to start it from the shipped memory snapshot, and puts the
+    # archives' files in place.
     config = {"interpreter": "./start.mjs", "plugins": list(PYSCRIPT_PLUGINS_OFF)}
     with open(os.path.join(out, "pyscript.json"), "w") as f:
         json.dump(config, f, indent=2)
@@ -315,7 +349,7 @@ def build(wheel: str, out: str) -> dict[str, object]:
     sw = sw.replace('["__PRECACHE_FILES__"]', json.dumps(["./", *sorted(listed)], indent=1))
     with open(sw_path, "w") as f:
         f.write(sw)
-    # The start-up snapshot is keyed to the build: a new build never restores an old one.
+    # The build's version, for the tab that fell back from the snapshot (web/start.mjs).
     fill_in(os.path.join(out, "start.mjs"), '"__BUILD_VERSION__"', json.dumps(version))
     return {"version": version, "files": len(listed), "wheel": wheel_name}
 

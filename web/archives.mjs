@@ -99,8 +99,6 @@ export function startArchives(base) {
     return downloads.get(entry);
   };
   return {
-    // Every archive: the snapshot worker imports every module.
-    urls: ARCHIVES.map((entry) => [href(entry), entry.folder]),
     // The ids of the games this build has.
     games: later.map((entry) => entry.game),
     // The address names a game: its files download beside Pyodide's.

@@ -1,8 +1,8 @@
 // The interpreter module PyScript loads (pyscript.json's "interpreter"): Pyodide, started
-// from a memory snapshot of an earlier visit when a good one is stored, else as usual. Once
-// the page is up and the player idle, it does the work that can wait: it lets the service
-// worker fill the offline cache, then has a Worker make the snapshot for the next visit.
-// Anything wrong with a stored snapshot means a normal start and a new snapshot.
+// from the memory snapshot built with the site (tools/make_snapshot.mjs), every module of
+// ours already imported, unless the link is slow or data is to be saved; anything wrong with
+// the snapshot means a normal start at once. Pyodide's WebAssembly comes gzipped. Once the
+// page is up and the player idle, the service worker fills the offline cache.
 import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 import { startArchives } from "./archives.mjs";
 
@@ -11,14 +11,10 @@ import { startArchives } from "./archives.mjs";
 export { version };
 
 const BUILD = "__BUILD_VERSION__"; // the site's build, written by tools/build_site.py
-// Not named "hex-table-…": the service worker deletes those caches when the site updates.
-const CACHE = "hex-snapshot";
-// A snapshot restores only into the very Pyodide build that made it, and holds our modules.
-const KEY = new URL(`./snapshot/${version}/${BUILD}`, import.meta.url).href;
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
-const LOOKUP_MS = 3000; // storage that does not answer by then is not waited for
 const QUIET_MS = 2000; // "idle": this long without input after the page is ready...
 const LATEST_MS = 30000; // ...or this long after it, whatever the player does
+const LOOKUP_MS = 3000; // a service worker registration not found by then is not waited for
 
 // Our Python's archives download beside Pyodide, from the moment PyScript loads this module.
 const archives = startArchives(import.meta.url);
@@ -39,130 +35,211 @@ const timeline = (how, detail = "") =>
   performance.mark("hex:start", { detail: { from: how, detail: String(detail) } });
 
 function withTimeout(promise, ms) {
-  return Promise.race([promise, new Promise((_, no) => setTimeout(() => no(new Error("storage timed out")), ms))]);
+  return Promise.race([promise, new Promise((_, no) => setTimeout(() => no(new Error("timed out")), ms))]);
 }
 
-async function openCache() {
-  if (!globalThis.caches || !globalThis.crypto?.subtle) return null;
-  return withTimeout(caches.open(CACHE), LOOKUP_MS); // rejects where storage is refused
-}
+// -- the start-up snapshot shipped with the site (tools/make_snapshot.mjs) -----------------
+// Written by tools/build_site.py: where it is, its size and SHA-256 as built, and the sizes
+// of what it unpacks to. Nothing else is trusted: a file that differs in one byte is not used.
+const SHIPPED = null; // __SNAPSHOT__
+// The stored form (tools/make_snapshot.mjs says what it holds): pages of zeros and pages as
+// Pyodide's WebAssembly starts with are left out; the latter are copied from the instance
+// (fillFromInstance). Pyodide then checks its own magic number and build id.
+const MAGIC = 0x32535848; // "HXS2"
+const PAGE = 65536;
+const AS_BUILT = 2; // a page as the module's initial memory has it
+// Set in this tab when a restored page failed before it was ready: its reload starts normally.
+const FELL_BACK = "hex-table:snapshot-failed";
+// Below this downlink (Mbit/s, as navigator.connection estimates it), the snapshot's download
+// costs more than the start it saves (docs/startup-snapshot.md, "Chosen by the link").
+const SLOW_MBPS = 5;
 
-// Set once this build's snapshot is stored, so that a first visit does not wait for Cache
-// Storage to say it has none (20-70 ms here). Only a hint: where it cannot be read, look.
-const HINT = "hex-table:snapshot";
-
-function maybeStored() {
+// Why this start does not restore the shipped snapshot, or "" when it does.
+function bootReason() {
+  if (!SHIPPED || !globalThis.DecompressionStream || !globalThis.crypto?.subtle) return "no snapshot here";
   try {
-    return localStorage.getItem(HINT) === KEY;
+    if (sessionStorage.getItem(FELL_BACK) === BUILD) return "the snapshot failed in this tab";
   } catch {
-    return true;
+    // no sessionStorage: nothing remembered
   }
+  if (navigator.serviceWorker?.controller) return ""; // the site is cached, snapshot included
+  const link = navigator.connection;
+  if (link?.saveData) return "data saving is on";
+  if (["slow-2g", "2g", "3g"].includes(link?.effectiveType)) return `a ${link.effectiveType} link`;
+  if (link?.downlink > 0 && link.downlink < SLOW_MBPS) return `a ${link.downlink} Mbit/s link`;
+  return "";
 }
 
-function hint(stored) {
+// A response's body, read whole into a buffer of exactly `size` bytes: anything longer or
+// shorter is refused as soon as it shows (a header claiming 4 GB is never read).
+async function readExactly(stream, size, what) {
+  const out = new Uint8Array(size);
+  let at = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (at + value.length > size) {
+      reader.cancel().catch(() => undefined);
+      throw new Error(`${what}: longer than ${size} bytes`);
+    }
+    out.set(value, at);
+    at += value.length;
+  }
+  if (at !== size) throw new Error(`${what}: ${at} bytes, not ${size}`);
+  return out;
+}
+
+const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+// The shipped snapshot, checked and unpacked into the memory image Pyodide restores. It is
+// ungzipped while it downloads, but nothing is handed on before its digest has matched.
+async function fetchSnapshot() {
+  const asked = performance.now();
+  const abort = new AbortController(); // a refused snapshot is not downloaded further
   try {
-    if (stored) localStorage.setItem(HINT, KEY);
-    else localStorage.removeItem(HINT);
-  } catch {
-    // no storage: every start looks in Cache Storage
+    return await readSnapshot(await fetch(new URL(SHIPPED.url, import.meta.url), { signal: abort.signal }), asked);
+  } catch (error) {
+    abort.abort();
+    throw error;
   }
 }
 
-// Whether a snapshot for this build is stored (quick; reading it is not).
-async function storedSnapshot() {
-  if (!maybeStored()) return null;
-  const cache = await openCache();
-  return (cache && (await withTimeout(cache.match(KEY), LOOKUP_MS))) || null;
-}
-
-// The stored form (written by pack() in web/snapshot-worker.mjs): Pyodide's snapshot with
-// its all-zero pages left out, which halves it and costs next to nothing to undo (gunzip
-// took 0.25-0.5 s here, more than the rest of a restore). Header: magic, raw length, page
-// size, page count (u32 each), one byte per page (1: stored), then the stored pages. The
-// SHA-256 of the whole is kept beside it, so damage is found before Pyodide sees it; Pyodide
-// then checks the snapshot's own magic number and build id.
-const MAGIC = 0x31535848; // "HXS1"
-
-async function readSnapshot(response) {
-  const packed = new Uint8Array(await response.arrayBuffer());
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", packed));
-  const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
-  if (hex !== response.headers.get("x-snapshot-sha256")) throw new Error("snapshot digest mismatch");
-  const [magic, length, page, pages] = new Uint32Array(packed.buffer, 0, 4);
-  if (magic !== MAGIC || pages !== Math.ceil(length / page)) throw new Error("not a snapshot");
-  const map = packed.subarray(16, 16 + pages);
-  const raw = new Uint8Array(length);
-  let at = 16 + pages;
-  for (let i = 0; i < pages; i++) {
-    if (!map[i]) continue;
-    const size = Math.min(page, length - i * page);
-    raw.set(packed.subarray(at, at + size), i * page);
-    at += size;
+async function readSnapshot(response, asked) {
+  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+  const length = response.headers.get("content-length");
+  if (length !== null && response.headers.get("content-encoding") === null && Number(length) !== SHIPPED.bytes) {
+    throw new Error(`snapshot: ${length} bytes, not ${SHIPPED.bytes}`);
   }
-  if (at !== packed.length) throw new Error("snapshot length mismatch");
+  const [kept, unzipped] = response.body.tee();
+  // Damage that breaks the gzip stream is refused as soon as it shows, the rest by the digest.
+  const [gz, packed] = await Promise.all([
+    readExactly(kept, SHIPPED.bytes, "snapshot"),
+    readExactly(unzipped.pipeThrough(new DecompressionStream("gzip")), SHIPPED.packed, "unpacked snapshot"),
+  ]);
+  const arrived = performance.now();
+  if (hex(await crypto.subtle.digest("SHA-256", gz)) !== SHIPPED.sha256) throw new Error("snapshot: digest mismatch");
+  const checked = performance.now();
+  const raw = unpack(packed);
+  // How long each step took (ms), for docs/startup-snapshot.md: the download (ungzipped as it
+  // came), the digest, the unpacking.
+  const steps = { download: arrived - asked, digest: checked - arrived, unpack: performance.now() - checked };
+  performance.mark("hex:snapshot-read", { detail: steps });
   return raw;
 }
 
-const WORKER = new URL("./snapshot-worker.mjs", import.meta.url);
+// The memory image, all but its AS_BUILT pages, which `restoring.initial` lists.
+let restoring = null;
 
-// One job for a snapshot worker (web/snapshot-worker.mjs); the worker ends with it.
-function inWorker(job) {
-  const worker = new Worker(WORKER, { type: "module" });
-  return new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
-    worker.onerror = (event) => reject(new Error(event.message || "snapshot worker failed"));
-    worker.postMessage(job);
-  }).finally(() => worker.terminate());
+function unpack(packed) {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const [magic, length, page, pages, prefix] = [0, 4, 8, 12, 16].map((at) => view.getUint32(at, true));
+  if (magic !== MAGIC || length !== SHIPPED.raw || page !== PAGE || prefix >= length
+      || pages !== Math.ceil((length - prefix) / page)) {
+    throw new Error("snapshot: not this build's header");
+  }
+  const raw = new Uint8Array(length);
+  raw.set(packed.subarray(20, 20 + prefix));
+  const map = packed.subarray(20 + prefix, 20 + prefix + pages);
+  const initial = [];
+  let at = 20 + prefix + pages;
+  for (let i = 0; i < pages; i++) {
+    if (map[i] === AS_BUILT) initial.push(i);
+    if (map[i] !== 1) continue;
+    const size = Math.min(page, length - prefix - i * page);
+    raw.set(packed.subarray(at, at + size), prefix + i * page);
+    at += size;
+  }
+  if (at !== packed.length) throw new Error("snapshot: length mismatch");
+  restoring = { raw, prefix, initial };
+  return raw;
+}
+
+// Right after instantiation, the module's memory is as built: its AS_BUILT pages are copied
+// into the image before Pyodide restores it.
+function fillFromInstance(instance) {
+  if (!restoring) return;
+  const { raw, prefix, initial } = restoring;
+  const memory = new Uint8Array(instance.exports.memory.buffer);
+  for (const i of initial) {
+    const end = Math.min((i + 1) * PAGE, raw.length - prefix);
+    raw.set(memory.subarray(i * PAGE, end), prefix + i * PAGE);
+  }
+  restoring = null;
+}
+
+// -- Pyodide's WebAssembly, gzipped ------------------------------------------------------
+// pyodide.asm.wasm is 9.6 MB and the hosts we know send it as it is; the build ships a
+// gzipped copy (3.5 MB), ungzipped here while it downloads and compiled as it arrives. A host
+// that sends it already decoded (a Content-Encoding of its own) is recognised by the first
+// bytes: WebAssembly's magic, not gzip's.
+const WASM_URL = INDEX_URL + "pyodide.asm.wasm";
+const WASM_GZ_URL = WASM_URL + ".gz";
+let compiling = null;
+
+async function wasmResponse(fetching) {
+  const response = await fetching(WASM_GZ_URL);
+  if (!response.ok) throw new TypeError(`HTTP ${response.status}`);
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  const head = first.value || new Uint8Array(0);
+  const body = new ReadableStream({
+    start(controller) { if (head.length) controller.enqueue(head); },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel(reason) { return reader.cancel(reason); },
+  });
+  const gzipped = head[0] === 0x1f && head[1] === 0x8b;
+  return new Response(gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body,
+    { headers: { "content-type": "application/wasm" } });
+}
+
+// Compiled once per page, whichever start uses it (a snapshot that fails, then a boot).
+function compiledWasm(fetching) {
+  compiling ??= (globalThis.DecompressionStream
+    ? WebAssembly.compileStreaming(wasmResponse(fetching)).catch((error) =>
+      error instanceof WebAssembly.CompileError ? Promise.reject(error) : WebAssembly.compileStreaming(fetching(WASM_URL)))
+    : WebAssembly.compileStreaming(fetching(WASM_URL)));
+  return compiling;
 }
 
 // Pyodide fetches and compiles its WebAssembly with WebAssembly.instantiateStreaming, and
 // only logs a failure there: its loadPyodide then never settles, and whether the browser
 // reports anything depends on how early the download failed. So every start passes through
-// here, which sends such a failure to the error panel. With a snapshot, Pyodide asks for its
-// WebAssembly only once it has read the snapshot: `ahead` compiles it meanwhile, and
-// Pyodide's own download of it gets an empty answer (else a returning visit reads the
-// 9.6 MB file twice).
-function loadRuntime(options, { ahead = false } = {}) {
-  const url = INDEX_URL + "pyodide.asm.wasm";
+// here, which sends such a failure to the error panel. The WebAssembly is compiled from its
+// gzipped copy (compiledWasm) from the first start on, and Pyodide's own download of the
+// plain file gets an empty answer.
+function loadRuntime(options) {
   const fetching = globalThis.fetch;
   const streaming = WebAssembly.instantiateStreaming;
-  const compiled = ahead ? WebAssembly.compileStreaming(fetching(url)) : null;
-  compiled?.catch(() => undefined);
+  const compiled = compiledWasm(fetching);
+  compiled.catch(() => undefined); // reported when Pyodide asks for it
   const restore = () => {
     globalThis.fetch = fetching;
     WebAssembly.instantiateStreaming = streaming;
   };
-  if (ahead) {
-    globalThis.fetch = (input, init) => {
-      if (String(input) !== url) return fetching(input, init);
-      globalThis.fetch = fetching;
-      return Promise.resolve(new Response(null));
-    };
-  }
-  WebAssembly.instantiateStreaming = async (source, imports) => {
+  globalThis.fetch = (input, init) => {
+    if (String(input) !== WASM_URL) return fetching(input, init);
+    globalThis.fetch = fetching;
+    return Promise.resolve(new Response(null));
+  };
+  WebAssembly.instantiateStreaming = async (_source, imports) => {
     restore();
     try {
-      const module = await compiled?.catch(() => null);
-      if (module) return { module, instance: await WebAssembly.instantiate(module, imports) };
-      return await streaming(compiled ? fetching(url) : source, imports);
+      const module = await compiled;
+      const instance = await WebAssembly.instantiate(module, imports);
+      if (options._loadSnapshot) fillFromInstance(instance);
+      return { module, instance };
     } catch (error) {
       // A TypeError is a download that failed or was refused; a corrupt file fails to compile.
-      failed(error instanceof TypeError ? `A file the page needs (${new URL(url).pathname}) could not be loaded.` : error);
+      failed(error instanceof TypeError ? `A file the page needs (${new URL(WASM_URL).pathname}) could not be loaded.` : error);
       throw error;
     }
   };
   return startPyodide(options).finally(restore);
-}
-
-async function forgetSnapshots() {
-  try {
-    const cache = await openCache();
-    for (const request of (await cache?.keys()) || []) await cache.delete(request);
-    hint(false);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // A runtime that cannot start goes to web/boot.mjs's error panel at once, not after its
@@ -213,7 +290,7 @@ starting.catch(failed);
 const named = new URLSearchParams(location.search).get("game")
   ?? (location.hash.startsWith("#tutorial=") ? location.hash.slice("#tutorial=".length) : null);
 if (archives.games.includes(named)) linkStylesheet(`./styles/${named}.css`);
-if (!maybeStored()) archives.prefetch(named);
+if (bootReason()) archives.prefetch(named);
 
 // The link web/ui/browser.py's use_stylesheet makes when the game shows, made now; marked
 // `data-loading` until it has loaded or failed, which that function waits for.
@@ -235,51 +312,54 @@ export async function loadPyodide(options = {}) {
   return pyodide;
 }
 
+// The shipped snapshot, unless the link or this tab says otherwise (bootReason); anything
+// wrong with it, found before Pyodide restores it or by the restore itself, means a normal
+// start at once.
 async function start() {
   const config = { indexURL: INDEX_URL };
-  let stored = null;
-  try {
-    stored = await storedSnapshot();
-  } catch (error) {
-    console.warn("Stored start-up snapshot not read:", error);
-  }
-  if (stored) {
-    // Pyodide loads its code while the snapshot is read, and waits for it only to restore it.
-    const snapshot = readSnapshot(stored);
-    snapshot.catch(() => undefined); // a failure is handled below, never "unhandled"
+  const reason = bootReason();
+  if (!reason) {
+    const snapshot = fetchSnapshot();
+    // Handled below (never "unhandled"); marked now, as the page learns it.
+    snapshot.catch((error) => performance.mark("hex:snapshot-refused", { detail: String(error?.message || error) }));
     try {
-      const pyodide = await withFiles(await loadRuntime({ ...config, _loadSnapshot: snapshot }, { ahead: true }));
+      const pyodide = await withFiles(await loadRuntime({ ...config, _loadSnapshot: snapshot }));
       timeline("snapshot");
       recoverIfBroken();
-      afterStart(pyodide, false);
+      afterStart();
       return pyodide;
     } catch (error) {
       console.warn("Start-up snapshot not used; starting normally:", error);
-      timeline("boot", error);
-      await forgetSnapshots();
+      archives.prefetch(named);
       const pyodide = await withFiles(await loadRuntime(config));
-      afterStart(pyodide, true);
+      timeline("boot", error?.message || error);
+      afterStart();
       return pyodide;
     }
   }
   const pyodide = await withFiles(await loadRuntime(config));
-  timeline("boot");
-  afterStart(pyodide, true);
+  timeline("boot", reason);
+  afterStart();
   return pyodide;
 }
 
-// A restored interpreter that fails before the page is ready: drop the snapshot and start
-// again normally (without one, this cannot loop).
+// A restored interpreter that fails before the page is ready: this tab starts again, without
+// the snapshot (remembered for the tab, so this cannot loop).
 function recoverIfBroken() {
   let ready = false;
-  const failed = async () => {
+  const broken = () => {
     if (ready) return;
     ready = true;
-    if (await forgetSnapshots()) location.reload();
+    try {
+      sessionStorage.setItem(FELL_BACK, BUILD);
+    } catch {
+      return; // nowhere to remember it: the error panel stays, with its retry button
+    }
+    location.reload();
   };
   addEventListener("hex:ready", () => { ready = true; }, { once: true });
-  addEventListener("error", failed, { once: true });
-  addEventListener("unhandledrejection", failed, { once: true });
+  addEventListener("error", broken, { once: true });
+  addEventListener("unhandledrejection", broken, { once: true });
 }
 
 function whenIdle(run) {
@@ -302,11 +382,9 @@ function whenIdle(run) {
   wait();
 }
 
-function afterStart(pyodide, makeSnapshot) {
-  addEventListener("hex:ready", () => whenIdle(async () => {
-    await precacheWhenIdle();
-    if (makeSnapshot) await saveSnapshot(pyodide).catch((error) => console.warn("No start-up snapshot made:", error));
-  }), { once: true });
+// Once the player is idle, the service worker copies the site for offline play (web/sw.js).
+function afterStart() {
+  addEventListener("hex:ready", () => whenIdle(precacheWhenIdle), { once: true });
 }
 
 // The service worker waits for this before copying the site into its cache (web/sw.js).
@@ -319,20 +397,7 @@ async function precacheWhenIdle() {
     const tell = () => registration.installing?.postMessage("precache");
     registration.addEventListener("updatefound", tell);
     tell();
-    if (registration.installing) await withTimeout(sw.ready, 120000).catch(() => undefined);
   } catch {
     // no service worker here (a refused frame, a private window): nothing to wait for
   }
-}
-
-// The modules this page has imported so far (the worker imports those it can) and our
-// Python's archives (the worker puts them in place too).
-async function saveSnapshot(pyodide) {
-  if (!(await openCache().catch(() => null))) return;
-  const listing = pyodide.runPython("import sys\nsorted(sys.modules)", { globals: pyodide.toPy({}) });
-  const modules = listing.toJs();
-  listing.destroy();
-  const result = await inWorker({ make: { key: KEY, cache: CACHE, modules, archives: archives.urls } });
-  hint(true);
-  performance.mark("hex:snapshot-saved", { detail: result });
 }

@@ -12,8 +12,8 @@ from pyodide.ffi import create_proxy, jsnull, to_js
 
 from pygame_core.markup import Markup
 
-# No JavaScript object is kept at import: the start-up snapshot's worker imports this module
-# (web/snapshot-worker.mjs), and a snapshot holds Python's memory, not the page's objects.
+# No JavaScript object is kept at import: the build imports this module on Node to make the
+# start-up snapshot (tools/make_snapshot.mjs), which holds Python's memory, not the page's objects.
 _proxies: list[Any] = []  # kept alive for as long as the page lives
 
 

@@ -8,7 +8,7 @@ finding one (`importlib.util.find_spec`, which tells the menu what this build ha
 as it does anywhere, while importing one raises `NotFetched`. So code that is about to
 start a game awaits `fetch(game_id)` first.
 
-Outside the page (tests, the snapshot worker) every file is on disk and nothing waits; a
+Outside the page (tests, the build's snapshot) every file is on disk and nothing waits; a
 start from a snapshot has every game's modules imported already.
 """
 
