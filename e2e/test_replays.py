@@ -56,6 +56,7 @@ def check_replay(page: Page, match: Match) -> None:
     last = int(page.locator("#history-slider").get_attribute("max") or 0)
     assert page.locator("#history-log li.current").get_attribute("data-entry") == str(last)
     end_board = board(page)
+    assert page.locator("#history-board [data-action]").count() == 0  # a past board offers no move
     page.locator("[data-history='back']").click()
     expect(page.locator("#history-step")).to_contain_text(f"Step {last - 1} of {last}")
     assert page.locator("#history-log li.current").get_attribute("data-entry") == str(last - 1)

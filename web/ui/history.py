@@ -97,6 +97,9 @@ class HistoryView:
         glide = glide and self.motion_allowed()
         before = browser.piece_places(board) if glide else {}
         browser.set_html(board, parts.board(self.module, state.view(self.seat), history.names))
+        for node in board.querySelectorAll("[data-action]"):  # a view may draw a button regardless
+            node.removeAttribute("data-action")
+            node.setAttribute("disabled", "")
         if glide:
             browser.animate_pieces(board, before)
         browser.set_html(el("history-scores"), join(
