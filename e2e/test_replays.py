@@ -142,3 +142,32 @@ def test_the_more_menu_opens_the_history_of_a_game_in_progress_with_only_one_s_o
     expect(page.locator("#history")).to_be_hidden()
     expect(page.locator("#board [data-action]").first).to_be_visible()
     assert json.loads(page.evaluate("() => JSON.stringify(location.hash)")).startswith("#play=")
+
+
+IN_VIEW = """() => {
+  const w = window.innerWidth, h = window.innerHeight, out = [];
+  const boxes = [...document.querySelectorAll('#history-step, #history-slider, #history [data-history], #history-board svg')];
+  for (const el of boxes) {
+    const r = el.getBoundingClientRect();
+    if (!r.width && !r.height) continue;
+    const below = el.dataset.history === 'share';  // under the board and the moves on a phone, as the log is
+    if (!below && (r.left < -1 || r.top < -1 || r.right > w + 1 || r.bottom > h + 1)) out.push(`${el.id || el.dataset.history || el.tagName} off screen`);
+    if (el.matches('button, input') && (r.height < 43.5 || r.width < 43.5)) out.push(`${el.id || el.dataset.history} is ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_the_history_fits_one_screen_with_touch_sized_controls(page: Page, site, size):
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    match = finished("hex-hex", 6)
+    page.goto(f"{site.url}#{replaylink.fragment(match)}")
+    wait_ready(page)
+    expect(page.locator("#history-board svg").first).to_be_visible()
+    page.wait_for_timeout(300)  # the stylesheets
+    assert page.evaluate(IN_VIEW) == []
+    page.locator("[data-history='share']").click()
+    expect(page.locator("#history-link")).to_be_visible()
+    page.locator("#history-link").evaluate("box => box.scrollIntoView()")
+    assert page.locator("#history-link").bounding_box()["height"] >= 43.5

@@ -121,7 +121,10 @@ class HistoryView:
         if present(item):
             item.classList.add("current")
             item.setAttribute("aria-current", "step")
-            item.scrollIntoView(browser.js_object(block="nearest"))
+            box = listing.closest(".history-side")  # only the list scrolls, never the board away
+            top, height = float(item.offsetTop), float(item.offsetHeight)  # in the box (position: relative)
+            if top < float(box.scrollTop) or top + height > float(box.scrollTop) + float(box.clientHeight):
+                box.scrollTop = max(0.0, top - float(box.clientHeight) / 3)
 
     # -- input -----------------------------------------------------------------------------
     def on_click(self, event: Any) -> None:
