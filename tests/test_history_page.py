@@ -15,7 +15,7 @@ from pygame_core.history import History
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "ui"))
 import historyparts as parts  # noqa: E402
-from presenter import view_module  # noqa: E402
+from presenter import Session, view_module  # noqa: E402
 
 GAMES = ["hack-and-slash", "horrible-hex", "hex-hex", "hex-please"]
 
@@ -94,3 +94,16 @@ def test_the_frame_has_every_control_and_no_share_button_when_not_shareable():
 def test_a_link_too_long_for_a_qr_code_is_said_to_be():
     assert "QR" not in parts.link_note(900, 40)
     assert "too long for a QR code" in parts.link_note(parts.QR_BYTES, 40)
+
+
+def test_one_s_own_seats_are_the_people_here_and_on_a_shared_device_only_the_one_holding_it():
+    alone = Session(played("hex-please", decisions=2), ["human", "easy"], "s1")
+    assert parts.own_seats(alone) == [0]
+    shared = Session(played("hex-please", decisions=2), ["human", "human"], "s2")
+    assert shared.hides_information()
+    assert parts.own_seats(shared) == []  # nobody has been handed the device yet
+    shared.handed_to = 1
+    assert parts.own_seats(shared) == [1]
+    open_hands = Session(played("hex-please", decisions=2), ["human", "human"], "s3")
+    open_hands.match = Match.start(get_game("hex-please"), 2, seed="o", open_hands=True)
+    assert not open_hands.hides_information() and parts.own_seats(open_hands) == [0, 1]

@@ -17,6 +17,7 @@ import js
 import browser
 import gamefiles
 import history
+import historyparts
 import peerplay
 import presenter
 import screen
@@ -347,8 +348,7 @@ class App:
             notice("The history of a game is kept on the device that hosts it.", 6)
             return
         self.shell.close_tools()
-        seat = presenter.viewing_seat(session)
-        self.history.open(session.match, [] if seat is None else [seat])
+        self.history.open(session.match, historyparts.own_seats(session))
 
     def open_replay(self, fragment: str) -> None:
         """A replay link: the game it holds, read-only in the history view over the menu."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from presenter import Session
 from pygame_core.history import History, seats_shown
 from pygame_core.markup import Markup, join, tag
 
@@ -78,6 +79,17 @@ def seat_choices(history: History, own: Sequence[int]) -> Markup:
             name = history.names[seat] if seat < len(history.names) else f"Seat {seat + 1}"
             options.append(tag("option", f"{name}'s view", value=str(seat)))
     return join(options)
+
+
+def own_seats(session: Session) -> list[int]:
+    """The seats whose view the person at this device may pick in the history: theirs. When
+    several people share the device and the game hides things, only the seat the device was
+    last handed to (none before it was handed to anyone): the history is no way round the
+    "pass the device" screen."""
+    humans = session.humans
+    if len(humans) > 1 and session.hides_information():
+        return [session.handed_to] if session.handed_to in humans else []
+    return humans
 
 
 def read_seat(value: str, history: History, own: Sequence[int]) -> int | None:
