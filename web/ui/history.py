@@ -174,7 +174,8 @@ class HistoryView:
         if match is None:
             return
         if not match.state.is_over and not js.window.confirm(
-                "This game is not over. Share it as far as it has been played?"):
+                "This game is not over, and a replay link holds every move and draw so far (hidden "
+                "cards too, for anyone who unpacks it). Share it as far as it has been played?"):
             return
         fragment = replaylink.fragment(match)
         address = f"{js.location.origin}{js.location.pathname}"
