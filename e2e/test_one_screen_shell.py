@@ -86,7 +86,7 @@ def test_the_end_summary_shows_its_buttons_at_every_size(page: Page, site, tmp_p
         page.evaluate("scrollTo(0, 0)")
         page.wait_for_timeout(100)
         buttons = "#summary button"
-        expect(page.locator(buttons)).to_have_count(3)
+        expect(page.locator(buttons)).to_have_count(4)  # Rematch, New game, History, Menu
         assert page.evaluate(OUTSIDE, buttons) == [], f"the summary's buttons are off screen at {size}"
         assert page.evaluate(OUTSIDE, SHELL) == [], f"a tool or the prompt is off screen at {size}"
 

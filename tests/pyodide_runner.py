@@ -23,16 +23,19 @@ in a process of its own and expects to fail until the bug is fixed (a strict xfa
 from __future__ import annotations
 
 import argparse
+import base64
 import itertools
 import random
 import sys
 import time
 import traceback
+import zlib
 from typing import Any, Callable
 
 import invariants
-from pygame_core import CHANCE, Match, SaveError, game_ids, get_game, saves
+from pygame_core import CHANCE, Match, SaveError, game_ids, get_game, replaylink, saves
 from pygame_core.engine import play_random_game
+from pygame_core.history import History
 
 RUNTIME = "pyodide" if sys.platform == "emscripten" else "cpython"
 
@@ -103,6 +106,24 @@ def play_one(game, players: int, options: dict[str, Any], seed: str) -> None:
                             match.state)
     loaded, meta = saves.load(saves.dump(match, {"check": seed}))
     assert loaded.state == match.state and meta == {"check": seed}
+    assert replaylink.unpack(replaylink.fragment(match)).state == match.state
+    history = History(match)
+    assert history.state(history.last) == match.state and history.state(0).current_player != CHANCE
+
+
+def packed_link(text: str) -> str:
+    """`text` packed as a replay link packs its game (for links no game would make)."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, replaylink._DICTIONARY)
+    return base64.urlsafe_b64encode(packer.compress(text.encode()) + packer.flush()).decode().rstrip("=")
+
+
+def link_refused(text: str, reason: str) -> None:
+    try:
+        replaylink.unpack(packed_link(text))
+    except SaveError as exc:
+        assert reason in str(exc), f"SaveError says {exc!s:.120}, expected {reason!r}"
+    else:
+        raise AssertionError("opened")
 
 
 # A bound that catches a parser gone quadratic (hours at these sizes), not a speed target:
@@ -204,6 +225,10 @@ def run(argv: list[str] | None = None) -> tuple[int, int]:
             print(f"xfail saves refuse {name}: {KNOWN_CRASHES[name]}")
             continue
         runner.check(f"saves refuse {name}", lambda t=text, r=reason: refuses(t, r))
+
+    for name, text in (("nested 100k", "[" * 100_000 + "]" * 100_000),
+                       ("nested objects 50k", '{"a":' * 50_000 + "1" + "}" * 50_000)):
+        runner.check(f"replay links refuse {name}", lambda t=text: link_refused(t, "nested too deeply"))
 
     if args.bench > 0:
         for game in playable:

@@ -526,6 +526,10 @@ def main() -> None:
         if run.returncode:
             print("  (the Pyodide run failed: " + (run.stdout + run.stderr).strip().splitlines()[-1] + ")")
 
+    from replay_lengths import table
+    print("\nReplay links of games the computers played (tools/replay_lengths.py; docs/replays.md keeps one):")
+    print(table(games=1))
+
 
 if __name__ == "__main__":
     main()

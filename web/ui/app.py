@@ -16,6 +16,8 @@ import js
 
 import browser
 import gamefiles
+import history
+import historyparts
 import peerplay
 import presenter
 import screen
@@ -26,7 +28,7 @@ from localtable import LocalTable, Page
 from menu import Menu, edited_warning, game_of
 from newgame import NewGame, NewGameDialog
 from presenter import SEAT_KINDS, Session
-from pygame_core import GAMES, Match, SaveError, game_module, get_game, saves
+from pygame_core import GAMES, Match, SaveError, game_module, get_game, replaylink, saves
 from pygame_core.markup import Markup, join, tag
 from shell import Shell, WayOn
 from storage import SaveStore, new_id, revision_of, seat_kinds
@@ -69,7 +71,8 @@ class App:
         self.first_frame: Any = None  # the page's first frame after start-up (computers wait for it)
         self.shell = Shell(self.store, self.settings, self.way_on)
         self.guard, self.guard_async = self.shell.guard, self.shell.guard_async
-        self.menu = Menu(self.store, self.games, self.guard, self.adopt, self.show_game)
+        self.menu = Menu(self.store, self.games, self.guard, self.adopt, self.show_imported)
+        self.history = history.HistoryView(self.guard, self.shell.motion_allowed)
         self.newgame = NewGameDialog(self.store, self.settings, self.games, self.fetching, self.begin,
                                      self.show_menu)
         self.lessons = Lessons(self.store, self.settings, self.fetching, self.current_session, self.enter,
@@ -146,12 +149,16 @@ class App:
         on(el("rules-button"), "click", self.guard(lambda e: self.toggle_rules()))
         on(el("settings-button"), "click", self.guard(lambda e: self.settings_dialog.open()))
         on(el("settings-dialog"), "close", self.guard(self.settings_dialog.closed))
+        on(el("history-button"), "click", self.guard(lambda e: self.open_history()))
         on(el("menu-button"), "click", self.guard(lambda e: self.go_menu()))
 
     def route(self, first: bool = False) -> None:
         """Show what the URL asks for: a saved game (#play=id), a new game (?game=…) or the menu."""
         hash_ = str(js.location.hash)
         if self.peers.route(hash_):
+            return
+        if hash_.startswith("#" + replaylink.FRAGMENT):
+            self.open_replay(hash_[1:])
             return
         if hash_.startswith("#tutorial="):
             if self.session is None or self.session.tutorial is None:
@@ -337,10 +344,46 @@ class App:
             again = presenter.rematch_settings(session)
             self.begin(NewGame(again["game_id"], again["players"], tuple(again["seats"]),
                                tuple(again["names"]), again["options"], None))
+        elif choice == "history":
+            self.open_history()
         elif choice == "new":
             self.newgame.open_setup(session.match.game.id)
         else:
             self.go_menu()
+
+    # -- the history, replay links and files -------------------------------------------------
+    def open_history(self) -> None:
+        """Step through the game on screen (a copy: the table stays as it is)."""
+        session = self.session
+        if session is None:
+            notice("The history of a game is kept on the device that hosts it.", 6)
+            return
+        self.shell.close_tools()
+        self.history.open(session.match, historyparts.own_seats(session))
+
+    def open_replay(self, fragment: str) -> None:
+        """A replay link: the game it holds, read-only in the history view over the menu."""
+        game_id = replaylink.game_of(fragment)
+        if self.fetching(game_id, lambda: self.open_replay(fragment)):
+            return
+        try:
+            if game_id is not None and game_id not in self.games:
+                raise SaveError(f"this copy of the site has no game {str(game_id)[:40]!r}")
+            match = replaylink.unpack(fragment)
+        except SaveError as exc:
+            notice(f"That replay link cannot be opened: {exc}.", 12)
+            self.go_menu()
+            return
+        self.history.close(quiet=True)
+        self.show_menu()
+        js.history.replaceState(None, "", f"{js.location.pathname}#{fragment}")  # a reload comes back
+        self.history.open(match, [], f"Replay: {match.game.name}", closed=self.go_menu)
+
+    def show_imported(self) -> None:
+        """An imported game: on the table, and, when it is over, in the history view."""
+        self.show_game()
+        if self.session is not None and self.session.match.state.is_over:
+            self.open_history()
 
     def toggle_rules(self) -> None:
         """Show or hide this game's rules (beside the board; on a phone, a sheet over its

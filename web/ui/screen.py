@@ -255,6 +255,7 @@ def draw_summary(summary: Callable[[], Summary] | None, take_focus: bool) -> Non
     buttons = tag("p", tag("button", "Rematch", type="button", class_="primary", data_summary="rematch",
                            title="The same players and settings, a new shuffle"),
                   tag("button", "New game", type="button", data_summary="new"),
+                  tag("button", "History", type="button", data_summary="history", title="Step through the game"),
                   tag("button", "Menu", type="button", data_summary="menu"), class_="summary-buttons")
     browser.set_html(box, join(tag("h3", result.headline, id="summary-title"), standings,
                                result.tie_break and tag("p", result.tie_break, class_="summary-tie"), buttons))
