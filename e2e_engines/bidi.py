@@ -148,6 +148,7 @@ class Tab:
 
     def __init__(self, browser: Firefox, context: str) -> None:
         self.browser, self.context = browser, context
+        self.read = 0  # how many of the browser's events console_errors has looked at
 
     def goto(self, url: str) -> None:
         self.browser.send("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"})
@@ -180,10 +181,13 @@ class Tab:
             {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": actions}]})
 
     def console_errors(self) -> list[str]:
-        """Errors logged by this tab's pages (console errors and uncaught exceptions)."""
-        return [f"{e['params'].get('type')}: {e['params'].get('text')}" for e in self.browser.events
+        """Errors logged by this tab's pages and frames (console errors, uncaught exceptions)
+        since the last call."""
+        events, self.read = self.browser.events[self.read:], len(self.browser.events)
+        mine = (self.context, *self._known_frames())
+        return [f"{e['params'].get('type')}: {e['params'].get('text')}" for e in events
                 if e.get("method") == "log.entryAdded" and e["params"].get("level") == "error"
-                and e["params"].get("source", {}).get("context") in (self.context, *self._known_frames())]
+                and e["params"].get("source", {}).get("context") in mine]
 
     def _known_frames(self) -> list[str]:
         try:
