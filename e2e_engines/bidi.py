@@ -156,12 +156,14 @@ class Tab:
     def reload(self) -> None:
         self.browser.send("browsingContext.reload", {"context": self.context, "wait": "complete"})
 
-    def js(self, script: str, *args: Any, frame: str | None = None) -> Any:
-        """The JSON value of the function body `script` (it may await), called with `args`."""
+    def js(self, script: str, *args: Any, frame: int | None = None) -> Any:
+        """The JSON value of the function body `script` (it may await), called with `args`; in
+        the page's `frame`-th frame when given."""
+        target = self.context if frame is None else self.frames()[frame]
         declaration = ("async function(args) { return JSON.stringify(await (async function() {"
                        + script + "}).apply(null, JSON.parse(args))) ?? 'null'; }")
         params = {"functionDeclaration": declaration, "arguments": [{"type": "string", "value": json.dumps(args)}],
-                  "target": {"context": frame or self.context}, "awaitPromise": True, "resultOwnership": "none"}
+                  "target": {"context": target}, "awaitPromise": True, "resultOwnership": "none"}
         result = self.browser.send("script.callFunction", params)
         if result["type"] == "exception":
             details = result["exceptionDetails"]

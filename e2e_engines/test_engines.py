@@ -68,16 +68,26 @@ def log_length(tab: Any, frame: int | None = None) -> int:
     return tab.js("return document.querySelectorAll('#log li').length", frame=frame)
 
 
+MARK_BOARD = "for (const c of document.getElementById('board').children) c.dataset.engineOld = '1';"
+MOVED_OR_REDRAWN = ("const first = document.getElementById('board').firstElementChild;"
+                    " return document.querySelectorAll('#log li').length > arguments[0] ? 'moved'"
+                    " : (!first || !first.dataset.engineOld) && 'redrawn';")
+
+
 def play_one_move(tab: Any, frame: int | None = None) -> None:
-    """Click first choices until the game log grows (a move may take a selection first)."""
+    """Click first choices until the game log grows (a move may take a selection first); each
+    click is followed by a redrawn board, which shows it was taken."""
     before = log_length(tab, frame)
     for _ in range(4):
+        tab.js(MARK_BOARD, frame=frame)
         click(tab, first_choice(tab, frame), frame)
-        try:
-            wait(tab, f"return document.querySelectorAll('#log li').length > {before}", 3.0, frame)
+        deadline = time.monotonic() + 30
+        while not (answer := tab.js(MOVED_OR_REDRAWN, before, frame=frame)):
+            assert time.monotonic() < deadline, "a click on an offered choice was not taken"
+            time.sleep(0.1)
+        if answer == "moved":
             return
-        except AssertionError:
-            continue
+        wait(tab, TURN_OR_OVER, frame=frame)
     raise AssertionError("four clicks on offered choices made no move")
 
 
