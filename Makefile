@@ -79,8 +79,8 @@ $(PYODIDE_EXTRA): tools/pyodide-packages.txt $(VENV)/.installed
 		--python-version 3.13 --require-hashes -r tools/pyodide-packages.txt -d build/pyodide-packages
 	touch $@
 
-bench: site chromium  ## speed and size figures (tools/bench.py)
-	$(PY) tools/bench.py
+bench: site chromium  ## speed and size figures (tools/bench.py), start-up in each engine last
+	xvfb-run -a $(PY) tools/bench.py
 
 gallery: site chromium  ## screenshots of every table (start, a decision, a move, the end) into e2e/artifacts/gallery
 	$(PY) tools/gallery.py

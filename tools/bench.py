@@ -338,6 +338,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--skip-pyodide", action="store_true")
     parser.add_argument("--skip-bots", action="store_true", help="no computer-player games")
+    parser.add_argument("--skip-engines", action="store_true", help="no start-up in Firefox and WebKit")
     parser.add_argument("--cold-only", action="store_true", help="first visits only, ratios per round")
     parser.add_argument("--against", metavar="DIR", help="another build's site/, loaded in every round too")
     args = parser.parse_args()
@@ -425,6 +426,11 @@ def main() -> None:
                 print(f"  {game_id:16} {rate:8.1f}   CPython is {ratio:.1f}x faster")
         if run.returncode:
             print("  (the Pyodide run failed: " + (run.stdout + run.stderr).strip().splitlines()[-1] + ")")
+    if not args.skip_engines:
+        import bench_engines
+        engines_server, engines_url = start_server(SITE)
+        bench_engines.report(engines_url)
+        engines_server.shutdown()
 
 
 if __name__ == "__main__":
