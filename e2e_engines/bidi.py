@@ -175,11 +175,12 @@ class Tab:
         tree = self.browser.send("browsingContext.getTree", {"root": self.context})["contexts"][0]
         return [child["context"] for child in tree.get("children") or []]
 
-    def click_at(self, x: float, y: float) -> None:
+    def click_at(self, x: float, y: float, frame: int | None = None) -> None:
         """A mouse click at the viewport point (x, y), as a player's would arrive."""
         actions = [{"type": "pointerMove", "x": int(x), "y": int(y), "origin": "viewport"},
                    {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]
-        self.browser.send("input.performActions", {"context": self.context, "actions": [
+        context = self.context if frame is None else self.frames()[frame]
+        self.browser.send("input.performActions", {"context": context, "actions": [
             {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": actions}]})
 
     def console_errors(self) -> list[str]:

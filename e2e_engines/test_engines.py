@@ -52,10 +52,10 @@ def click(tab: Any, selector: str, frame: int | None = None) -> None:
     """A pointer click at the centre of the first element `selector` finds (SVG cells too)."""
     at = tab.js(CENTRE, selector, frame=frame)
     assert at, f"nothing to click: {selector}"
-    if frame is not None:
+    if frame is not None and not hasattr(tab, "frames"):  # WebKit: viewport points of the page
         left, top = tab.js(FRAME_AT, frame)
         at = [at[0] + left, at[1] + top]
-    tab.click_at(*at)
+    tab.click_at(*at, frame=frame)
 
 
 def first_choice(tab: Any, frame: int | None = None) -> str:

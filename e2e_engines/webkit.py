@@ -90,7 +90,7 @@ class Tab:
                 self.driver.switch_to.default_content()
         return json.loads(text)
 
-    def click_at(self, x: float, y: float) -> None:
+    def click_at(self, x: float, y: float, frame: int | None = None) -> None:
         actions = ActionBuilder(self.driver)
         actions.pointer_action.move_to_location(int(x), int(y)).click()
         actions.perform()
