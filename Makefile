@@ -15,18 +15,25 @@ UNIT_OPTS := $(PYTEST_OPTS) -n $(UNIT_WORKERS)
 E2E_OPTS := $(PYTEST_OPTS) -n $(E2E_WORKERS) --dist worksteal
 STAGE := $(PY) tools/stage.py
 
-.PHONY: run test unit e2e site wheel setup bench soak gallery pyodide-test chromium clean help
+.PHONY: run test unit e2e engines site wheel setup bench soak gallery pyodide-test chromium clean help
 
 run: site  ## set up, build the site and serve it on loopback, port 8000 (make run PORT=8001)
 	$(PY) tools/serve.py --port $(PORT)
 
-# The type check and the Pyodide tests each keep one core busy: they run side by side.
-test: site chromium  ## set up, build, then type check, unit, Pyodide and browser tests, each with counts and time
+# The type check and the Pyodide tests each keep one core busy: they run side by side. The
+# Firefox and WebKit suites (e2e_engines/, WebKit under Xvfb) run beside the Chromium one.
+ENGINE_TESTS := xvfb-run -a $(PY) -m pytest $(PYTEST_OPTS) -p no:cacheprovider e2e_engines
+test: site chromium  ## set up, build, then type check, unit, Pyodide and browser tests (Chromium, Firefox, WebKit), each with counts and time
 	@$(STAGE) --reset
 	@$(STAGE) "type check" -- $(PY) -m mypy --beside "pyodide tests" -- node tools/pyodide_tests.mjs
 	@$(STAGE) "unit tests" -- $(PY) -m pytest $(UNIT_OPTS) tests $(PYTEST_ARGS)
-	@$(STAGE) "browser tests" -- $(PY) -m pytest $(E2E_OPTS) e2e $(PYTEST_ARGS)
+	@$(STAGE) "browser tests" -- $(PY) -m pytest $(E2E_OPTS) e2e $(PYTEST_ARGS) \
+		--beside "engine tests" -- $(ENGINE_TESTS)
 	@$(STAGE) --summary
+
+engines: site  ## the Firefox and WebKit suites only (ENGINES=firefox or webkit for one)
+	@$(STAGE) --reset
+	@$(STAGE) "engine tests" -- $(ENGINE_TESTS)
 
 # The rules checks again, inside the Pyodide the site ships (on Node, offline).
 pyodide-test: wheel  ## the rules checks inside the shipped Pyodide, on Node
@@ -72,8 +79,8 @@ $(PYODIDE_EXTRA): tools/pyodide-packages.txt $(VENV)/.installed
 		--python-version 3.13 --require-hashes -r tools/pyodide-packages.txt -d build/pyodide-packages
 	touch $@
 
-bench: site chromium  ## speed and size figures (tools/bench.py)
-	$(PY) tools/bench.py
+bench: site chromium  ## speed and size figures (tools/bench.py), start-up in each engine last
+	xvfb-run -a $(PY) tools/bench.py
 
 gallery: site chromium  ## screenshots of every table (start, a decision, a move, the end) into e2e/artifacts/gallery
 	$(PY) tools/gallery.py

@@ -426,6 +426,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--skip-pyodide", action="store_true")
     parser.add_argument("--skip-bots", action="store_true", help="no computer-player games")
+    parser.add_argument("--skip-engines", action="store_true", help="no start-up in Firefox and WebKit")
     parser.add_argument("--cold-only", action="store_true", help="first visits only, ratios per round")
     parser.add_argument("--play-only", action="store_true",
                         help="only computers playing and click-to-redraw, at 1x and 4x CPU slowdown")
@@ -525,6 +526,11 @@ def main() -> None:
                 print(f"  {game_id:16} {rate:8.1f}   CPython is {ratio:.1f}x faster")
         if run.returncode:
             print("  (the Pyodide run failed: " + (run.stdout + run.stderr).strip().splitlines()[-1] + ")")
+    if not args.skip_engines:
+        import bench_engines
+        engines_server, engines_url = start_server(SITE)
+        bench_engines.report(engines_url)
+        engines_server.shutdown()
 
     from replay_lengths import table
     print("\nReplay links of games the computers played (tools/replay_lengths.py; docs/replays.md keeps one):")
