@@ -84,13 +84,18 @@ def click_and_wait_redraw(page: Page, locator) -> None:
     act_and_wait_redraw(page, locator.click)
 
 
-def final_scores(page: Page) -> dict[str, int]:
-    """The score chips under the title, as name -> points."""
+def score_chips(page: Page, box: str = "#scores") -> dict[str, float]:
+    """The score chips in `box` (the game's, under the title, by default), as name -> points."""
     scores = {}
-    for text in page.locator("#scores .score-chip").all_inner_texts():
+    for text in page.locator(f"{box} .score-chip").all_inner_texts():
         name, _, value = text.partition(": ")
-        scores[name] = int(value)
+        scores[name] = float(value)
     return scores
+
+
+def final_scores(page: Page) -> dict[str, int]:
+    """The score chips under the title, as name -> whole points."""
+    return {name: int(value) for name, value in score_chips(page).items()}
 
 
 def hack_and_slash_close(match: Match) -> bool:

@@ -41,7 +41,7 @@ def refused_candidates(rng: random.Random) -> list[str]:
              candidate(public, 9, transport="tcp", extra="tcptype active generation 0"),
              candidate(public, rng.randrange(1024, 65536), kind="relay", extra=f"raddr {public} rport 0"),
              candidate(public, rng.randrange(1024, 65536), kind="srflx", extra="raddr 0.0.0.0 rport 0"),
-             candidate(private, rng.choice([22, 53, 80, 443, 445, 631])),
+             candidate(private, rng.choice([22, 53, 80, 443, 445, 631, 3306, 5432, 6379, 8080, 27017])),
              candidate("127.0.0.1", rng.randrange(1024, 65536))]
     return rng.sample(kinds, rng.randrange(3, len(kinds) + 1))
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import wait_ready
+from helpers import score_chips
 from playwright.sync_api import Page, expect
 
 from pygame_core import Match, get_game, replaylink, saves
@@ -34,11 +35,7 @@ def finished(game_id: str, players: int, seed: str = "e2e-replay") -> Match:
 
 
 def chips(page: Page) -> dict[str, float]:
-    found = {}
-    for text in page.locator("#history-scores .score-chip").all_inner_texts():
-        name, _, value = text.partition(": ")
-        found[name] = float(value)
-    return found
+    return score_chips(page, "#history-scores")
 
 
 def board(page: Page) -> str:

@@ -71,6 +71,8 @@ HOSTILE_CANDIDATES = [
     candidate("198.51.100.9", 50000, kind="srflx", extra="raddr 0.0.0.0 rport 0"),
     candidate("10.0.0.5", 53),                                   # a port no browser holds
     candidate("127.0.0.1", 6379),                                # this device's own services
+    candidate("172.16.0.1", 6379), candidate("10.1.2.3", 1024),  # a service on the network
+    candidate(LOCAL, 8080),                                      # a device's name, a service's port
     candidate("::1", 50000), candidate("0.0.0.0", 50000), candidate("224.0.0.251", 50000),
     candidate("::ffff:192.168.1.2", 50000),                      # IPv4 dressed as IPv6
     candidate("fe80::1%eth0", 50000), candidate("evil.example.org", 50000),
@@ -93,7 +95,7 @@ def test_a_code_holding_only_an_address_our_pages_never_write_is_refused(line: s
 
 
 @pytest.mark.parametrize("line", [candidate(LOCAL), candidate("192.168.1.20", 50000),
-                                  candidate("10.1.2.3", 1024), candidate("172.16.0.1", 6379),
+                                  candidate("10.1.2.3", 32768), candidate("172.16.0.1", 61000),
                                   candidate("169.254.3.4", 65535), candidate("fe80::1c2:3", 50000),
                                   candidate("fd12:3456::1", 50000), candidate(LOCAL, 50000, transport="UDP")])
 def test_the_addresses_our_pages_write_are_kept(line: str) -> None:
@@ -130,7 +132,7 @@ def allowed(line: str, stun: bool) -> bool:
     address, port, kind = words[4], words[5], words[7]
     if words[2].lower() != "udp" or kind not in ("host", "srflx") or not port.isdigit() or port[0] == "0":
         return False
-    if not 1024 <= int(port) <= 65535:
+    if not (32768 if kind == "host" else 1024) <= int(port) <= 65535:
         return False
     if address.endswith(".local"):
         return kind == "host" and "." not in address[:-6]

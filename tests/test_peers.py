@@ -54,7 +54,7 @@ def random_offer(rng: random.Random, candidates: int = 1) -> str:
             for i in range(candidates):
                 uuid = "-".join("".join(rng.choice("0123456789abcdef") for _ in range(n)) for n in (8, 4, 4, 4, 12))
                 out.append(f"a=candidate:{rng.randrange(10 ** 10)} 1 udp {rng.randrange(2 ** 31)} {uuid}.local "
-                           f"{rng.randrange(1024, 65535)} typ host generation 0 network-cost 999")
+                           f"{rng.randrange(32768, 65535)} typ host generation 0 network-cost 999")
         elif line.startswith("a=fingerprint"):
             out.append(f"a=fingerprint:sha-256 {hexes}")
         elif line.startswith("a=ice-pwd"):

@@ -61,6 +61,10 @@ MAX_ACTION = 200
 MAX_NUMBER = 2 ** 53
 MAX_CANDIDATES = 8  # addresses taken from one code (a phone has a few; the rest are dropped)
 MIN_PORT = 1024  # a browser never listens below it; the well-known services do
+# A device's own (host) address is on a port its system handed out for the moment: Linux and
+# Android from 32768, Windows, macOS and iOS from 49152. Below that sit services (databases,
+# caches) a crafted code could aim the browser's checks at.
+MIN_HOST_PORT = 32768
 MAX_STUN = 280
 
 SEAT_STATES = ("here", "guest", "away", "computer")
@@ -178,7 +182,8 @@ def _usable_candidate(line: str, stun: bool) -> bool:
     return (0 < len(foundation) <= 32 and set(foundation) <= _FOUNDATION_CHARS
             and component in ("1", "2") and transport in ("udp", "UDP")
             and 0 < len(priority) <= 10 and priority.isdigit() and priority.isascii()
-            and _port(port) >= MIN_PORT and typ == "typ" and kind in CANDIDATE_KINDS
+            and _port(port) >= (MIN_HOST_PORT if kind == "host" else MIN_PORT)
+            and typ == "typ" and kind in CANDIDATE_KINDS
             and len(extras) == len(fields[8:]) // 2 and set(extras) <= CANDIDATE_EXTRAS
             and _usable_address(address, kind, stun))
 
