@@ -89,6 +89,7 @@ soak: site chromium  ## long property-based runs; every start-up file taken away
 	HYPOTHESIS_PROFILE=soak $(PY) -m pytest -q tests -m "slow or not slow" -p no:cacheprovider
 	HYPOTHESIS_PROFILE=soak $(PY) -m pytest -q e2e/test_recovery.py e2e/test_snapshot.py -k "every_file or broken" \
 		-p no:cacheprovider
+	HOSTILE_ROUNDS=25 $(PY) -m pytest -q e2e/test_stored_values.py -p no:cacheprovider
 
 clean:  ## remove build/, site/, .venv and node_modules
 	rm -rf build site $(VENV) node_modules *.egg-info
