@@ -48,6 +48,9 @@ def check_replay(page: Page, match: Match) -> None:
     dialog = page.locator("#history")
     expect(dialog).to_be_visible()
     expect(page.locator("#history-title")).to_have_text(f"Replay: {match.game.name}")
+    # Opened over another replay, the dialog is redrawn: wait for this game's scores.
+    expect(page.locator("#history-scores .score-chip")).to_have_text(
+        [f"{name}: {score:g}" for name, score in zip(match.names, match.state.scores)])
     expect(page.locator("#history-step")).to_contain_text("(the end)")
     assert chips(page) == dict(zip(match.names, match.state.scores))
     last = int(page.locator("#history-slider").get_attribute("max") or 0)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import POLL_MS, SITE, StartSnapshot, fast_settings, launch_args
+from conftest import POLL_MS, SITE, fast_settings, launch_args
 from playwright.sync_api import expect
 from test_features import gone
 from test_peers import WHY_NOT, host_game, lan, ready  # noqa: F401 - lan is a fixture
@@ -67,7 +67,7 @@ def write_video(path: Path, text: str | None) -> None:
 
 
 def test_an_answer_scanned_with_the_camera_connects_its_seat_whose_screen_is_kept_on(
-        lan: Any, playwright: Any, start_snapshot: StartSnapshot, tmp_path: Path) -> None:
+        lan: Any, playwright: Any, tmp_path: Path) -> None:
     video = tmp_path / "answer.y4m"
     write_video(video, None)
     args = launch_args()
@@ -77,8 +77,6 @@ def test_an_answer_scanned_with_the_camera_connects_its_seat_whose_screen_is_kep
                                          **{**args, "args": [*args["args"], *camera]})
     try:
         host_context, guest_context = browser.new_context(), browser.new_context()
-        for context in (host_context, guest_context):
-            start_snapshot.plant(context, lan.url)
         host, guest = host_context.new_page(), guest_context.new_page()
         fast_settings(host)
         guest.add_init_script(WAKE_LOCK_STUB)
