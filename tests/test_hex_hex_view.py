@@ -162,14 +162,16 @@ def test_suggest_ui_picks_the_card_and_under_deception_the_claim() -> None:
     assert suggest_ui({}, "cast 2") == {} and suggest_ui({}, "pass") == {}
 
 
-def test_the_list_of_what_just_happened_writes_a_repeated_happening_once_with_a_count() -> None:
+def test_the_board_tells_no_list_of_happenings_the_log_already_tells() -> None:
+    """The page's log (and its recap) tell what happened; the board only badges the seats."""
+    from pygame_core.hex_hex.table import recent_words
     view = charmed().view(0)
     view["events"] = [{"kind": "thrown", "seat": 1}] * 3 + [{"kind": "shout", "seat": 2}]
-    out = render(view, {}, NAMES)
-    listed = re.search(r'<ul class="hx-events"[^>]*>(.*?)</ul>', str(out), re.S)
-    assert listed, out
-    items = re.findall(r"<li>(.*?)</li>", listed.group(1))
-    assert items == ["Bo throws away a card at random, face down (3 times)", "Cy shouts HEX-HEX!"]
+    out = str(render(view, {}, NAMES))
+    assert "hx-events" not in out
+    for event in view["events"]:
+        assert recent_words(event, NAMES) not in out
+    assert 'aria-label="Cy: HEX-HEX!"' in out   # the newest outcome, as a badge on its seat
 
 
 def test_a_seats_badge_stays_on_the_table_clear_of_its_name_and_its_played_card():

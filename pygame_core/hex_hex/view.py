@@ -2,8 +2,8 @@
 
 The table itself is drawn by board.py. Beside it: the prompt for whatever the viewer must
 decide (a response window, a face-down answer, the HEX-HEX race, a Hex Sign), then the
-viewer's hand with each card's timing; under it the latest happenings, worded by table.py
-from the structured events of the view.
+viewer's hand with each card's timing. What happened is told by the page's log (worded by
+table.py from the structured events of the view), not here.
 
 Glue notes (docs/adding-a-game.md): the HEX-HEX race button's `data-race` is the action
 to play with the reaction time for `{ms}` (the page rounds it to 50 ms, at most 2000); its
@@ -27,7 +27,6 @@ from typing import Any, Sequence
 
 from ..viewlimits import ViewLimits, shape_problem
 from ..markup import Markup, join, tag
-from ..words import counted
 from .board import (
     CATEGORY_GLYPH, CATEGORY_KEY, SIGN_WORDS, hex_markers, hex_names, seat_name, voice_text, card_label,
     seat_list, table_svg,
@@ -37,7 +36,7 @@ from .laws import law_text
 from .notation import RACE_MAX
 from .rules_text import CARD_REFERENCE_HTML, RULES_HTML  # noqa: F401 - the page's rules text
 from .table import (  # noqa: F401 - the hooks the table uses (docs/adding-a-game.md)
-    SETUP_TEXT, event_words, forced, recent_words, score_breakdown, tie_break)
+    SETUP_TEXT, event_words, forced, score_breakdown, tie_break)
 from .words import EFFECT_NAMES
 
 RESPONSE_SECONDS = 6
@@ -342,7 +341,9 @@ def _li(text: str) -> Markup:
 
 
 def _notes(view: dict[str, Any], names: list[str]) -> list[Markup]:
-    """Under the table: the last race and Hex Sign, and the latest happenings in words."""
+    """Under the table: the last race and Hex Sign. The happenings themselves are told once,
+    in the page's log (and its recap of what the others did since the viewer's last move),
+    with the newest outcomes as badges on the seats: a third list here only repeated them."""
     notes = []
     if view["last_race"]:
         times = ", ".join(f"{seat_name(names, int(s))} {ms} ms" for s, ms in view["last_race"]["times"].items())
@@ -351,10 +352,6 @@ def _notes(view: dict[str, Any], names: list[str]) -> list[Markup]:
         signs = ", ".join(f"{seat_name(names, int(s))} {x}"
                           for s, x in view["last_sign"]["signs"].items())
         notes.append(tag("p", f"Last Hex Sign: {signs}.", class_="hx-note"))
-    if view["events"]:
-        recent = counted([recent_words(e, names) for e in view["events"]])[-6:]
-        notes.append(tag("ul", [_li(line) for line in recent],
-                         class_="hx-events", aria_label="What just happened"))
     return notes
 
 
