@@ -264,6 +264,26 @@ def test_tapping_a_card_shows_its_whole_text_beside_the_way_to_play_it() -> None
     assert 'data-ui="card="' in opened and not codes_in(opened)
 
 
+def test_a_card_that_cannot_be_played_now_opens_to_read_with_no_way_to_play_it() -> None:
+    """On a phone the hand shows names alone: a card that cannot be played now (a Curse before
+    one is HEXED, any card on another's turn) opens to its whole text all the same, with no
+    move behind it, and is marked `data-read` so nothing takes it for a way to a move."""
+    from pygame_core.hex_hex.components import CARDS_BY_ID
+    state = start([hand(), hand(), hand(), ["curse", "boostl", "right", "dismiss", "dismiss"]])
+    state.apply(Cast(3))
+    for seat, card in ((3, "curse"), (2, "left")):   # Di, the Intended; Cy, not asked now
+        view = state.view(seat)
+        assert not any(card in a.replace("=", " ").split() for a in view["legal"] if a.startswith("play "))
+        button = re.search(rf'<button[^>]*data-ui="card={card};claim="[^>]*>', str(render(view, {}, NAMES)))
+        assert button and "data-read" in button.group(0)
+        opened = str(render(view, {"card": card}, NAMES))
+        choices = opened.split('class="hx-choices"')[1].split('class="hx-hand"')[0]
+        assert CARDS_BY_ID[card].text in choices and f"{CARDS_BY_ID[card].name} cannot be played now" in choices
+        assert "data-action" not in choices, "no move behind a card read"
+        assert re.search(r'<button[^>]*data-ui="card="[^>]*aria-label="Close"[^>]*data-read=""', choices)
+        assert "hx-opened" in opened and not codes_in(opened)
+
+
 def test_under_deception_the_claims_come_first_and_the_claimed_cards_text_after() -> None:
     from pygame_core.hex_hex.components import CARDS_BY_ID
     from pygame_core.hex_hex.rules import Cast
