@@ -61,8 +61,8 @@ def settle(root: Any) -> None:
         if not items:
             continue
         name = str(group.getAttribute("data-rove"))
-        stop = next((n for n in items if n == active), None)
         ways = [n for n in items if not n.hasAttribute("data-read")] or items  # not one that only shows
+        stop = next((n for n in ways if n == active), None)
         stop = stop or next((n for n in ways if key_of(n) == _stops.get(name)), None)
         stop = stop or next((n for n in ways if n.getAttribute("aria-pressed") == "true"
                              or n.classList.contains("pending")), None)
