@@ -48,7 +48,7 @@ def take_first_choice(page: Page) -> None:
     that is gone before the click (against computers the table passes for a person whose only
     move is to pass) is not waited for: the caller looks again."""
     actions = page.locator("#board [data-action]")
-    target = actions.first if actions.count() else page.locator("#board [data-ui]").first
+    target = actions.first if actions.count() else page.locator("#board [data-ui]:not([data-read])").first
     try:
         target.click(timeout=5_000)
     except PlaywrightTimeoutError:

@@ -192,7 +192,7 @@ def test_no_serious_accessibility_violations(page: Page, site, where):
 KEY_CHOICE = """() => {
     const board = document.getElementById('board');
     const active = document.activeElement;
-    const wanted = board.querySelector('[data-action]') ? '[data-action]' : '[data-ui]';
+    const wanted = board.querySelector('[data-action]') ? '[data-action]' : '[data-ui]:not([data-read])';
     return !!(active && board.contains(active) && active.closest(wanted));
 }"""
 

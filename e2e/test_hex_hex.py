@@ -121,7 +121,7 @@ def play_one_game(page: Page, max_clicks: int = 400) -> dict:
         if actions:
             click_action(page, actions[0])
             continue
-        cards = board.locator("[data-ui]:not([data-ui='card='])")
+        cards = board.locator("[data-ui]:not([data-ui='card=']):not([data-read])")
         if cards.count():
             click_and_wait_redraw(page, cards.first)  # its targets show as buttons next
             continue
@@ -193,7 +193,7 @@ def act_as_whoever_is_shown(page: Page) -> None:
     if plays or actions:
         click_action(page, (plays or actions)[0])
     else:
-        click_and_wait_redraw(page, board.locator("[data-ui]:not([data-ui='card='])").first)
+        click_and_wait_redraw(page, board.locator("[data-ui]:not([data-ui='card=']):not([data-read])").first)
 
 
 def reach_table_prompt(page: Page, people: int) -> list[str]:
@@ -273,7 +273,7 @@ def to_a_window_ada_could_answer(page: Page) -> None:
             continue
         actions = [a for a in board.locator("[data-action]").evaluate_all("els => els.map(e => e.dataset.action)")
                    if a not in ("hexhex", "pass")]
-        cards = board.locator("[data-ui]:not([data-ui='card='])")
+        cards = board.locator("[data-ui]:not([data-ui='card=']):not([data-read])")
         try:
             if board.locator(".hx-response").count() and not board.locator(".auto-pass").count() and \
                     board.locator(".hx-response [data-action='pass']").count():

@@ -117,13 +117,13 @@ def test_hex_hex_decisions_fit_one_screen(page: Page, site, size: tuple[int, int
         if race.count():
             click_and_wait_redraw(page, race)
             continue
-        cards = board.locator(".hx-hand [data-ui]")
+        cards = board.locator(".hx-hand [data-ui]:not([data-read])")
         if "targets" not in seen and cards.count() and not board.locator(".hx-choices").count():
             click_and_wait_redraw(page, cards.first)
             continue
         answers = board.locator(".hx-response [data-action^='null '], .hx-response [data-action^='detonate ']")
         actions = board.locator("[data-action]:not([data-action='hexhex']):not([data-action='pass'])")
-        others = board.locator("[data-ui]:not([data-ui='card='])")
+        others = board.locator("[data-ui]:not([data-ui='card=']):not([data-read])")
         target = answers.first if answers.count() else actions.first if actions.count() else \
             others.first if others.count() else board.locator("[data-action='pass']").first
         if not target.count():

@@ -66,7 +66,7 @@ MEASURE = """([minTarget, minText]) => {
   return [...small, ...tiny];
 }"""
 
-CHOICES = ("#board [data-action]:not([disabled]), #board [data-ui]:not([disabled])")
+CHOICES = ("#board [data-action]:not([disabled]), #board [data-ui]:not([disabled]):not([data-read])")  # ways to a move
 # No piece on its way: the glides last well under a second (a glow, a pulse or a response
 # window's countdown runs for seconds and moves nothing to measure).
 STEADY = ("() => !document.getElementById('board').classList.contains('thinking')"

@@ -162,14 +162,16 @@ def test_suggest_ui_picks_the_card_and_under_deception_the_claim() -> None:
     assert suggest_ui({}, "cast 2") == {} and suggest_ui({}, "pass") == {}
 
 
-def test_the_list_of_what_just_happened_writes_a_repeated_happening_once_with_a_count() -> None:
+def test_the_board_tells_no_list_of_happenings_the_log_already_tells() -> None:
+    """The page's log (and its recap) tell what happened; the board only badges the seats."""
+    from pygame_core.hex_hex.table import recent_words
     view = charmed().view(0)
     view["events"] = [{"kind": "thrown", "seat": 1}] * 3 + [{"kind": "shout", "seat": 2}]
-    out = render(view, {}, NAMES)
-    listed = re.search(r'<ul class="hx-events"[^>]*>(.*?)</ul>', str(out), re.S)
-    assert listed, out
-    items = re.findall(r"<li>(.*?)</li>", listed.group(1))
-    assert items == ["Bo throws away a card at random, face down (3 times)", "Cy shouts HEX-HEX!"]
+    out = str(render(view, {}, NAMES))
+    assert "hx-events" not in out
+    for event in view["events"]:
+        assert recent_words(event, NAMES) not in out
+    assert 'aria-label="Cy: HEX-HEX!"' in out   # the newest outcome, as a badge on its seat
 
 
 def test_a_seats_badge_stays_on_the_table_clear_of_its_name_and_its_played_card():
@@ -260,6 +262,26 @@ def test_tapping_a_card_shows_its_whole_text_beside_the_way_to_play_it() -> None
     assert opened.index('class="hx-detail') < opened.index('data-action="play boostl h0 &gt;0"'), \
         "the text stands before the button that plays the card"
     assert 'data-ui="card="' in opened and not codes_in(opened)
+
+
+def test_a_card_that_cannot_be_played_now_opens_to_read_with_no_way_to_play_it() -> None:
+    """On a phone the hand shows names alone: a card that cannot be played now (a Curse before
+    one is HEXED, any card on another's turn) opens to its whole text all the same, with no
+    move behind it, and is marked `data-read` so nothing takes it for a way to a move."""
+    from pygame_core.hex_hex.components import CARDS_BY_ID
+    state = start([hand(), hand(), hand(), ["curse", "boostl", "right", "dismiss", "dismiss"]])
+    state.apply(Cast(3))
+    for seat, card in ((3, "curse"), (2, "left")):   # Di, the Intended; Cy, not asked now
+        view = state.view(seat)
+        assert not any(card in a.replace("=", " ").split() for a in view["legal"] if a.startswith("play "))
+        button = re.search(rf'<button[^>]*data-ui="card={card};claim="[^>]*>', str(render(view, {}, NAMES)))
+        assert button and "data-read" in button.group(0)
+        opened = str(render(view, {"card": card}, NAMES))
+        choices = opened.split('class="hx-choices"')[1].split('class="hx-hand"')[0]
+        assert CARDS_BY_ID[card].text in choices and f"{CARDS_BY_ID[card].name} cannot be played now" in choices
+        assert "data-action" not in choices, "no move behind a card read"
+        assert re.search(r'<button[^>]*data-ui="card="[^>]*aria-label="Close"[^>]*data-read=""', choices)
+        assert "hx-opened" in opened and not codes_in(opened)
 
 
 def test_under_deception_the_claims_come_first_and_the_claimed_cards_text_after() -> None:

@@ -2,8 +2,8 @@
 
 The table itself is drawn by board.py. Beside it: the prompt for whatever the viewer must
 decide (a response window, a face-down answer, the HEX-HEX race, a Hex Sign), then the
-viewer's hand with each card's timing; under it the latest happenings, worded by table.py
-from the structured events of the view.
+viewer's hand with each card's timing. What happened is told by the page's log (worded by
+table.py from the structured events of the view), not here.
 
 Glue notes (docs/adding-a-game.md): the HEX-HEX race button's `data-race` is the action
 to play with the reaction time for `{ms}` (the page rounds it to 50 ms, at most 2000); its
@@ -27,7 +27,6 @@ from typing import Any, Sequence
 
 from ..viewlimits import ViewLimits, shape_problem
 from ..markup import Markup, join, tag
-from ..words import counted
 from .board import (
     CATEGORY_GLYPH, CATEGORY_KEY, SIGN_WORDS, hex_markers, hex_names, seat_name, voice_text, card_label,
     seat_list, table_svg,
@@ -37,7 +36,7 @@ from .laws import law_text
 from .notation import RACE_MAX
 from .rules_text import CARD_REFERENCE_HTML, RULES_HTML  # noqa: F401 - the page's rules text
 from .table import (  # noqa: F401 - the hooks the table uses (docs/adding-a-game.md)
-    SETUP_TEXT, event_words, forced, recent_words, score_breakdown, tie_break)
+    SETUP_TEXT, event_words, forced, score_breakdown, tie_break)
 from .words import EFFECT_NAMES
 
 RESPONSE_SECONDS = 6
@@ -135,15 +134,14 @@ def _card_body(card: str) -> Markup:
 
 
 @functools.lru_cache(maxsize=1024)
-def _card(card: str, cls: str, action: str | None, ui: str | None, label: str, piece: str) -> Markup:
-    """A card of the hand: a button that plays it (`action`) or shows its choices (`ui`), or
-    a plain box when it cannot be played now. Its tooltip says what it does."""
+def _card(card: str, cls: str, label: str, piece: str, read_only: bool) -> Markup:
+    """A card of the hand: a button that opens it (its whole text, with its choices when it
+    can be played now; `read_only`, marked `data-read`: no move behind it, docs/adding-a-game.md).
+    Its tooltip says what it does."""
     c = CARDS_BY_ID[card]
     tip = f"{c.name} ({CATEGORY_NAMES[c.category]}; {TIMING_NAMES[c.timing]}): {c.text}"
-    if action is None and ui is None:
-        return tag("div", _card_body(card), class_=cls, aria_label=label, title=tip, data_piece=piece)
-    return tag("button", _card_body(card), type="button", class_=cls, data_action=action, data_ui=ui,
-               aria_label=label, title=tip, data_piece=piece)
+    return tag("button", _card_body(card), type="button", class_=cls, data_ui=f"card={card};claim=",
+               data_read="" if read_only else None, aria_label=label, title=tip, data_piece=piece)
 
 
 def _plays_by_card(legal: list[str]) -> dict[str, list[str]]:
@@ -159,7 +157,8 @@ def _plays_by_card(legal: list[str]) -> dict[str, list[str]]:
 
 def _hand_cards(view: dict[str, Any], names: list[str], by_card: dict[str, list[str]],
                 chosen: str) -> list[Markup]:
-    """Each card of the viewer's hand: one that plays, one that shows its choices, or a box."""
+    """Each card of the viewer's hand: a button that opens it, to read it whole beside the ways
+    to play it now, if any (a phone shows names alone, and a card is not played unread)."""
     cards: list[Markup] = []
     seen: dict[str, int] = {}
     readied = list(view.get("readied", []))
@@ -177,14 +176,9 @@ def _hand_cards(view: dict[str, Any], names: list[str], by_card: dict[str, list[
             continue
         plays = by_card.get(card, []) if k == 0 else []
         cls = f"hx-card hx-cat-{c.category}" + (" hx-playable" if plays else "") + (
-            " hx-selected" if chosen == card and plays else "")
-        if plays:
-            # a tap opens the card: its whole text beside the ways to play it (`_choices`);
-            # on a phone the hand shows names alone, and a card is not played unread
-            cards.append(_card(card, cls, None, f"card={card};claim=", f"Read {c.name} and choose how to play it",
-                               piece))
-        else:
-            cards.append(_card(card, cls, None, None, f"{c.name} (cannot be played now)", piece))
+            " hx-selected" if chosen == card and k == 0 else "")
+        label = f"Read {c.name} and choose how to play it" if plays else f"Read {c.name} (cannot be played now)"
+        cards.append(_card(card, cls, label, piece, not plays))
     return cards
 
 
@@ -213,7 +207,7 @@ def _choices(ui: dict[str, str], names: list[str], chosen: str, plays: list[str]
     under Deception)."""
     claims = list(dict.fromkeys(a.split()[1] for a in plays))
     claim = ui.get("claim", "")
-    head = f"Play {card_label(chosen)}"
+    head = f"Play {card_label(chosen)}" if plays else f"{card_label(chosen)} cannot be played now"
     detail: Markup | None = card_detail(chosen)
     if len(claims) > 1 and claim not in claims:
         # face down, the card acts as the one claimed: the list of claims takes the room
@@ -225,16 +219,17 @@ def _choices(ui: dict[str, str], names: list[str], chosen: str, plays: list[str]
             head = f"{card_label(chosen)} as {card_label(claim)}"
             detail = card_detail(claim)     # what the card will do, played as the claim
         buttons = [_button(a, _describe_action(a, names), shown=True) for a in plays]
-    return tag("div", detail, tag("span", head, ":", class_="hx-choices-head"), buttons,
-               tag("button", "Cancel", type="button", class_="hx-btn hx-cancel", data_ui="card=",
-                   aria_label="Cancel"),
+    close = "Cancel" if plays else "Close"
+    return tag("div", detail, tag("span", head, ":" if plays else "", class_="hx-choices-head"), buttons,
+               tag("button", close, type="button", class_="hx-btn hx-cancel", data_ui="card=", aria_label=close,
+                   data_read=None if plays else ""),
                class_="hx-choices", role="group", aria_label=f"{card_label(chosen)}: what it does and how to play it",
                data_rove="choices")
 
 
 def _hand_html(view: dict[str, Any], ui: dict[str, str], names: list[str],
                legal: list[str]) -> tuple[Markup, Markup | None]:
-    """The viewer's hand, and the choices of the card picked in it (or None)."""
+    """The viewer's hand, and the card opened in it with its choices (or None)."""
     by_card = _plays_by_card(legal)
     chosen = ui.get("card", "")
     hand = [tag("div", _hand_cards(view, names, by_card, chosen), class_="hx-hand", role="group",
@@ -242,8 +237,14 @@ def _hand_html(view: dict[str, Any], ui: dict[str, str], names: list[str],
     if view["buried"]:
         hand.append(tag("p", "Your face-down cards: ", ", ".join(card_label(c) for c in view["buried"]),
                         class_="hx-note"))
-    choices = _choices(ui, names, chosen, by_card[chosen]) if chosen and chosen in by_card else None
+    choices = _choices(ui, names, chosen, by_card.get(chosen, [])) if _opened(view, ui) else None
     return join(hand), choices
+
+
+def _opened(view: dict[str, Any], ui: dict[str, str]) -> bool:
+    """Whether the card picked in the hand is still there to read (readied ones apart)."""
+    card = ui.get("card", "")
+    return bool(card) and list(view["hand"]).count(card) > list(view.get("readied", [])).count(card)
 
 
 def _over_prompt(view: dict[str, Any], names: list[str]) -> Markup:
@@ -342,7 +343,9 @@ def _li(text: str) -> Markup:
 
 
 def _notes(view: dict[str, Any], names: list[str]) -> list[Markup]:
-    """Under the table: the last race and Hex Sign, and the latest happenings in words."""
+    """Under the table: the last race and Hex Sign. The happenings themselves are told once,
+    in the page's log (and its recap of what the others did since the viewer's last move),
+    with the newest outcomes as badges on the seats: a third list here only repeated them."""
     notes = []
     if view["last_race"]:
         times = ", ".join(f"{seat_name(names, int(s))} {ms} ms" for s, ms in view["last_race"]["times"].items())
@@ -351,10 +354,6 @@ def _notes(view: dict[str, Any], names: list[str]) -> list[Markup]:
         signs = ", ".join(f"{seat_name(names, int(s))} {x}"
                           for s, x in view["last_sign"]["signs"].items())
         notes.append(tag("p", f"Last Hex Sign: {signs}.", class_="hx-note"))
-    if view["events"]:
-        recent = counted([recent_words(e, names) for e in view["events"]])[-6:]
-        notes.append(tag("ul", [_li(line) for line in recent],
-                         class_="hx-events", aria_label="What just happened"))
     return notes
 
 
@@ -384,8 +383,8 @@ def render(view: dict[str, Any], ui: dict[str, str], names: list[str]) -> Markup
     parts.append(tag("div", tag("div", table, class_="hx-table-col"), tag("div", side, class_="hx-side"),
                      class_="hx-main"))
     parts += _notes(view, names)
-    opened = mine and ui.get("card", "") in _plays_by_card(legal)
-    claiming = opened and view["deceive"][seat] and not ui.get("claim")
+    opened = mine and _opened(view, ui)
+    claiming = opened and ui["card"] in _plays_by_card(legal) and view["deceive"][seat] and not ui.get("claim")
     # a card opened (its whole text above its choices): the hand shows names only, so the
     # choices and every card still fit one screen
     cls = "hx-board" + (" hx-opened" if opened else "") + (" hx-claiming" if claiming else "")

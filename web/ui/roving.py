@@ -2,7 +2,8 @@
 
 A view marks a group of choices with `data-rove` (a board's cells, a hand's cards or tiles):
 Tab reaches the group once, on one of its choices (the one last focused, else the one
-picked, else the first), and the arrow keys move between its choices as they are drawn
+picked, else the first; a choice marked `data-read`, which only shows something, not
+unless the group has nothing else), and the arrow keys move between its choices as they are drawn
 (screen.neighbour); Home and End go to its first and last. Choices outside any group keep
 their own tab stop. The page names no game: the groups come from the views' markup only
 (the WAI-ARIA "roving tabindex" pattern).
@@ -60,11 +61,12 @@ def settle(root: Any) -> None:
         if not items:
             continue
         name = str(group.getAttribute("data-rove"))
-        stop = next((n for n in items if n == active), None)
-        stop = stop or next((n for n in items if key_of(n) == _stops.get(name)), None)
-        stop = stop or next((n for n in items if n.getAttribute("aria-pressed") == "true"
+        ways = [n for n in items if not n.hasAttribute("data-read")] or items  # not one that only shows
+        stop = next((n for n in ways if n == active), None)
+        stop = stop or next((n for n in ways if key_of(n) == _stops.get(name)), None)
+        stop = stop or next((n for n in ways if n.getAttribute("aria-pressed") == "true"
                              or n.classList.contains("pending")), None)
-        stop = stop or items[0]
+        stop = stop or ways[0]
         make_stop(group, stop, items)
         _stops[name] = key_of(stop)
 
