@@ -140,8 +140,10 @@ def _card(card: str, cls: str, label: str, piece: str, read_only: bool) -> Marku
     Its tooltip says what it does."""
     c = CARDS_BY_ID[card]
     tip = f"{c.name} ({CATEGORY_NAMES[c.category]}; {TIMING_NAMES[c.timing]}): {c.text}"
-    return tag("button", _card_body(card), type="button", class_=cls, data_ui=f"card={card};claim=",
-               data_read="" if read_only else None, aria_label=label, title=tip, data_piece=piece)
+    # Named by what it shows (a screen reader's name must hold the visible text), then the hint.
+    return tag("button", _card_body(card), tag("span", f" ({label})", class_="visually-hidden"), type="button",
+               class_=cls, data_ui=f"card={card};claim=", data_read="" if read_only else None, title=tip,
+               data_piece=piece)
 
 
 def _plays_by_card(legal: list[str]) -> dict[str, list[str]]:
@@ -177,7 +179,7 @@ def _hand_cards(view: dict[str, Any], names: list[str], by_card: dict[str, list[
         plays = by_card.get(card, []) if k == 0 else []
         cls = f"hx-card hx-cat-{c.category}" + (" hx-playable" if plays else "") + (
             " hx-selected" if chosen == card and k == 0 else "")
-        label = f"Read {c.name} and choose how to play it" if plays else f"Read {c.name} (cannot be played now)"
+        label = "open it to choose how to play it" if plays else "open it to read: it cannot be played now"
         cards.append(_card(card, cls, label, piece, not plays))
     return cards
 
