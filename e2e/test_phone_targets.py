@@ -75,10 +75,9 @@ STEADY = ("() => !document.getElementById('board').classList.contains('thinking'
 
 
 @pytest.fixture
-def phone(browser: Any, browser_context_args: dict, start_snapshot: Any) -> Iterator[Page]:
-    """A phone: 390x844, touch, 3x pixels, a returning player's (the start-up snapshot planted)."""
+def phone(browser: Any, browser_context_args: dict) -> Iterator[Page]:
+    """A phone: 390x844, touch, 3x pixels (the start-up snapshot comes with the site)."""
     context = browser.new_context(**{**browser_context_args, **PHONE})
-    start_snapshot.plant(context)
     yield context.new_page()
     context.close()
 
