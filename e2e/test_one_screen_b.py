@@ -140,3 +140,17 @@ def test_hack_and_slash_decisions_fit_the_screen(page: Page, site, size: tuple[i
     # every guild's latest roll stays on the table by its guild
     wait_turn(page)
     assert page.locator("#board .hs-guild .hs-last").count() >= 2
+
+
+def test_hack_and_slash_recap_is_read_on_a_phone_without_scrolling(page: Page, site) -> None:
+    """What the computers did is shown above the quests on a phone, and the quests stay in view."""
+    size = (390, 844)
+    start(page, site, "?game=hack-and-slash&seats=3&bots=2&level=easy&seed=one-screen-b&names=Ann,Bo,Cy", size)
+    for _ in range(6):
+        assert wait_turn(page)
+        if page.locator("#recap:not([hidden])").count() and page.locator("#board .hs-card[data-action]").count():
+            break
+        take_first_choice(page)
+    assert page.locator("#recap li").count() >= 2, "no recap of the computers' turns"
+    page.evaluate("scrollTo(0, 0)")  # the last tap may have scrolled to a die lower down
+    check(page, "#recap, #board .hs-card[data-action], #board .hs-prompt", "hs-recap", size)

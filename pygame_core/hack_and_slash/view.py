@@ -270,7 +270,7 @@ def choose_prompt(home: int, some_out_of_reach: bool = False) -> str:
 
 
 # Said where the quest prompt stood, so that the table below does not move when a roll fails.
-RESCUE_PROMPT = "The roll fell short: reroll one die with a rescuer, or quit (under the quests)."
+RESCUE_PROMPT = "The roll fell short: reroll one die with a rescuer, or quit."
 
 
 @lru_cache(maxsize=64)
