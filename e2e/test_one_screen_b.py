@@ -54,6 +54,11 @@ def check(page: Page, selectors: str, what: str, size: tuple[int, int]) -> None:
     assert not bad, f"{what} at {size}: outside the viewport: {bad}"
 
 
+def guilds_top(page: Page) -> float:
+    """Where the players' panels begin on the page (not the viewport: scrolling aside)."""
+    return float(page.evaluate("document.querySelector('#board .hs-guilds').getBoundingClientRect().top + scrollY"))
+
+
 def start(page: Page, site, query: str, size: tuple[int, int]) -> None:
     page.set_viewport_size({"width": size[0], "height": size[1]})
     fast_settings(page)
@@ -103,12 +108,13 @@ def test_horrible_hex_decisions_fit_the_screen(page: Page, site, size: tuple[int
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_hack_and_slash_decisions_fit_the_screen(page: Page, site, size: tuple[int, int]) -> None:
     start(page, site, "?game=hack-and-slash&seats=3&bots=2&level=easy&seed=one-screen-b&names=Ann,Bo,Cy", size)
-    seen = set()
+    seen, tops = set(), {}
     for _ in range(40):
         if not wait_turn(page):
             break
         if page.locator("#board .hs-die-button").count():
             check(page, HS_CONTROLS, "hs-rescue", size)
+            tops["rescue"] = guilds_top(page)
             page.locator("#board .hs-dice .hs-toggle").click()
             assert page.locator("#board .hs-die-odds").count()
             check(page, HS_CONTROLS, "hs-rescue-odds", size)
@@ -119,6 +125,7 @@ def test_hack_and_slash_decisions_fit_the_screen(page: Page, site, size: tuple[i
             page.locator("#board .hs-quit").click()
         elif page.locator("#board .hs-card[data-action]").count():
             check(page, HS_CONTROLS + ", #board .hs-row", "hs-choose", size)
+            tops["choose"] = guilds_top(page)
             seen.add("choose")
             # Brag at the Tavern (one die, 5 or more) fails often: the rescue comes soon
             page.locator("#board .hs-card[data-action]").first.click()
@@ -127,6 +134,23 @@ def test_hack_and_slash_decisions_fit_the_screen(page: Page, site, size: tuple[i
         if {"choose", "rescue"} <= seen:
             break
     assert {"choose", "rescue"} <= seen
+    # the rescue prompt takes the room the quest prompt had: the players' panels stay put (a
+    # phone puts the dice first on purpose, and its guilds lie below the fold)
+    assert size[0] < 480 or abs(tops["rescue"] - tops["choose"]) <= 2, f"the guilds moved: {tops}"
     # every guild's latest roll stays on the table by its guild
     wait_turn(page)
     assert page.locator("#board .hs-guild .hs-last").count() >= 2
+
+
+def test_hack_and_slash_recap_is_read_on_a_phone_without_scrolling(page: Page, site) -> None:
+    """What the computers did is shown above the quests on a phone, and the quests stay in view."""
+    size = (390, 844)
+    start(page, site, "?game=hack-and-slash&seats=3&bots=2&level=easy&seed=one-screen-b&names=Ann,Bo,Cy", size)
+    for _ in range(6):
+        assert wait_turn(page)
+        if page.locator("#recap:not([hidden])").count() and page.locator("#board .hs-card[data-action]").count():
+            break
+        take_first_choice(page)
+    assert page.locator("#recap li").count() >= 2, "no recap of the computers' turns"
+    page.evaluate("scrollTo(0, 0)")  # the last tap may have scrolled to a die lower down
+    check(page, "#recap, #board .hs-card[data-action], #board .hs-prompt", "hs-recap", size)

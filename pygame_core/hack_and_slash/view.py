@@ -253,11 +253,11 @@ def render(view: dict[str, Any], ui: dict[str, str], names: Sequence[str]) -> Ma
                   for q in [BRAG.id, *view["face_up"]])
     ending = view["ending_reason"] if view["ending"] and not view["over"] else None
     choices = [a for a in legal if a.startswith("go ")]
-    prompt = choose_prompt(home, len(choices) < len(cards)) if choices else None
+    prompt = choose_prompt(home, len(choices) < len(cards)) if choices else RESCUE_PROMPT if rescue else None
     return tag(
         "div",
         _quests(cards, view["round"], view["pile"], view["tavern"], bool(card_ui.get("odds")), ending, not rescue,
-                prompt),
+                prompt, bool(choices)),
         dice_panel(view, names, legal, bool(ui.get("odds")) and rescue),
         tag("div", [guild(view, s, names) for s in range(view["players"])], class_="hs-guilds"),
         class_="hs-table", data_phase=view["phase"])
@@ -269,14 +269,19 @@ def choose_prompt(home: int, some_out_of_reach: bool = False) -> str:
     return prompt + (" Dashed cards need more than you have." if some_out_of_reach else "")
 
 
+# Said where the quest prompt stood, so that the table below does not move when a roll fails.
+RESCUE_PROMPT = "The roll fell short: reroll one die with a rescuer, or quit."
+
+
 @lru_cache(maxsize=64)
 def _quests(cards: tuple[Markup, ...], round_: int, pile: int, tavern: int, odds: bool,
-            ending: str | None, toggle: bool = True, prompt: str | None = None) -> Markup:
-    # Cached: most clicks change the dice or a guild, not the quests on the table.
+            ending: str | None, toggle: bool = True, prompt: str | None = None, pick: bool = False) -> Markup:
+    # Cached: most clicks change the dice or a guild, not the quests on the table. The prompt's
+    # line is always there (empty while another player decides): the panels below stay put.
     return tag("section",
-               prompt is not None and tag("p", prompt, class_="hs-prompt", id="hs-prompt"),
-               tag("div", cards, class_="hs-row", role="group" if prompt else None, data_rove="cards",
-                   aria_labelledby="hs-prompt" if prompt else None),
+               tag("p", prompt or "", class_="hs-prompt", id="hs-prompt", aria_hidden=None if prompt else "true"),
+               tag("div", cards, class_="hs-row", role="group" if pick else None, data_rove="cards",
+                   aria_labelledby="hs-prompt" if pick else None),
                tag("p", f"Round {round_} · {plural(pile, 'quest')} left in the pile · "
                         f"Tavern: {plural(tavern, 'adventurer')} ", toggle and _odds_toggle(odds),
                         class_="hs-pile-count"),
