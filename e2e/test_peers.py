@@ -188,7 +188,7 @@ def first_choice(page: Page) -> None:
     board = page.locator("#board")
     actions = board.locator("[data-action]:not([data-race])")
     race = board.locator("[data-race]")
-    other = board.locator("[data-ui]")
+    other = board.locator("[data-ui]:not([data-read])")  # a card only to read leads nowhere
     offered = next((choices for choices in (race, actions, other) if choices.count()), None)
     if offered is None:  # the turn moved on (another device acted out of turn): look again
         return
@@ -322,7 +322,7 @@ def eager_choice(page: Page) -> None:
     card is read whole before it is played); else the first choice."""
     board = page.locator("#board")
     for prefix in OUT_OF_TURN:
-        offered = board.locator(f"[data-action^='{prefix}'], [data-ui^='card={prefix};']")
+        offered = board.locator(f"[data-action^='{prefix}'], [data-ui^='card={prefix};']:not([data-read])")
         if offered.count():
             try:
                 offered.first.click(timeout=5_000)
@@ -466,7 +466,7 @@ def any_choice(rng: random.Random) -> Callable[[Page], None]:
     a tile moved back and forth), or else a selection that leads to some."""
     def take(page: Page) -> None:
         board = page.locator("#board")
-        for offered in (board.locator("[data-action]:not([disabled])"), board.locator("[data-ui]:not([disabled])")):
+        for offered in (board.locator("[data-action]:not([disabled])"), board.locator("[data-ui]:not([disabled]):not([data-read])")):
             count = offered.count()
             if count:
                 try:
