@@ -29,7 +29,7 @@ def test_settings_from_the_more_list_apply_to_the_table_at_once(page: Page, site
     expect(dialog).to_be_hidden()
     stored = json.loads(page.evaluate("localStorage.getItem('hex-table:settings')"))
     assert stored["confirm"] == "always" and stored["speed"] == 2, stored
-    assert page.evaluate("document.activeElement.id") == "settings-button"
+    expect(page.locator("#settings-button")).to_be_focused()  # the close handler runs after the dialog hides
     before = page.locator("#log li li").count()
     page.locator("#board .hp-hand-tile:not(.hp-unplayable)").first.click()
     page.locator("#board .hp-target").first.click()
@@ -45,6 +45,6 @@ def test_settings_from_the_more_list_apply_to_the_table_at_once(page: Page, site
     expect(dialog).to_be_visible()
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
-    assert page.evaluate("document.activeElement.id") == "more-button"
+    expect(page.locator("#more-button")).to_be_focused()
     assert page.evaluate("!!document.querySelector('#menu .panel.settings #setting-confirm')")
     assert page.evaluate("document.getElementById('setting-confirm').value") == "always"
