@@ -190,8 +190,9 @@ def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, cu
                  hand: int, marks: tuple[str, ...], wins: int | None, card: str, card_text: str, fresh: bool,
                  card_piece: str, fx_text: str, fx_cls: str, fx_piece: str) -> Markup:
     """One seat's box (cached: a redraw changes one or two seats at most): the name, Voice and
-    hand size in large type, the standing marks (left out on a phone: the list under the table
-    has them), the card this seat played last, and what just happened to it (a floating badge)."""
+    hand size in large type, the standing marks (left out on a phone: the folded seat list
+    under the table has them), the card this seat played last, and what just happened to it
+    (a floating badge)."""
     left, top = x - SEAT_W / 2, y - SEAT_H / 2
     played = None
     if card:

@@ -8,7 +8,7 @@ window item or any other piece of notation.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from ..engine import Event
 from ..names import default_name
@@ -169,89 +169,6 @@ def _round_or_game(event: Event, names: Sequence[str], who: str, n: str) -> str 
         case "reshuffle":
             return "The deck has run out: the discards are shuffled into a new deck"
     return None
-
-
-def recent_words(event: dict[str, Any], names: Sequence[str]) -> str:
-    """One of the latest happenings of a view (`view["events"]`, see events.py) in words, for
-    the list under the table."""
-    def nm(seat: int | None) -> str:
-        return _name(names, seat)
-
-    match event:
-        case {"kind": "plays", "seat": seat, "card": card, "to": to}:
-            return f"{nm(seat)} plays {_card(card)}{sending(card, list(to), -1, nm)}"
-        case {"kind": "hexed", "seat": seat, "lost": lost, "card": card, "by": by, "gained": gained}:
-            extra = f", and plays {_card(card)}" if card else ""
-            sender = f"; {nm(by)} gains {voice(gained)}" if by is not None else ""
-            return f"The Hex goes off on {nm(seat)}: {nm(seat)} loses {voice(lost)}{extra}{sender}"
-        case {"kind": "cast", "seat": seat, "target": target}:
-            return f"{nm(seat)} casts the Hex on {nm(target)}"
-        case {"kind": "picks", "seat": seat, "dealer": dealer}:
-            return f"{nm(seat)} picks {nm(dealer)} to deal and will cast"
-        case {"kind": "thrown", "seat": seat}:
-            return f"{nm(seat)} throws away a card at random, face down"
-        case {"kind": "revealed", "seat": seat, "card": card}:
-            return f"{nm(seat)} turns up {_card(card)}"
-        case {"kind": "cancelled", "seat": seat, "card": card}:
-            return f"{nm(seat)}'s {_card(card)} is cancelled"
-        case {"kind": "returned", "seat": seat, "back_to": back_to}:
-            return f"{nm(seat)} Nulls the card that sent them the Hex: it goes back to {nm(back_to)}"
-        case {"kind": "shout", "seat": seat}:
-            return f"{nm(seat)} shouts HEX-HEX!"
-    return _recent_outcome(event, nm) or _recent_round(event, nm)
-
-
-def _recent_outcome(event: dict[str, Any], nm: Callable[[int | None], str]) -> str:
-    """Challenges, Detonates, Voice given and taken, cards that must answer, races and signs."""
-    match event:
-        case {"kind": "challenge_failed", "seat": seat, "liar": liar, "card": card, "lost": lost}:
-            return (f"{nm(seat)} challenges {nm(liar)}, but the card really is {_card(card)}: "
-                    f"{nm(seat)} loses {voice(lost)}")
-        case {"kind": "bluff_caught", "seat": seat, "liar": liar, "card": card}:
-            return f"{nm(seat)} challenges {nm(liar)} and catches a bluff: the card is {_card(card)}"
-        case {"kind": "detonate", "seat": seat, "target": target}:
-            return f"{nm(seat)} detonates the Hex as it reaches {nm(target)}"
-        case {"kind": "eradicated", "seat": seat, "effect": effect, "target": target}:
-            return f"{nm(seat)} eradicates the {EFFECT_NAMES.get(effect, 'effect')} on {nm(target)}"
-        case {"kind": "spite", "seat": seat, "given": given, "target": target, "lost": lost}:
-            return f"{nm(seat)} gives up {voice(given)} out of Spite: {nm(target)} loses {voice(lost)}"
-        case {"kind": "strike", "seat": seat, "target": target, "lost": lost}:
-            return f"{nm(seat)} strikes back: {nm(target)} loses {voice(lost)}"
-        case {"kind": "whatthehex", "seat": seat, "gained": gained}:
-            return (f"The Hex goes off on {nm(seat)}, who plays What the Hex Up With That? "
-                    f"and gains {voice(gained)}")
-        case {"kind": "level", "seat": seat}:
-            return f"The Hex goes off on {nm(seat)}, who plays Level"
-        case {"kind": "fate", "seat": seat, "card": card}:
-            return f"Fate turns over {_card(card)} for {nm(seat)}"
-        case {"kind": "blind_forced", "seat": seat, "card": card}:
-            return f"Blind Hex pulls {_card(card)} from {nm(seat)}'s hand: it must be played"
-        case {"kind": "blind_wasted", "seat": seat, "card": card}:
-            return f"Blind Hex pulls {_card(card)} from {nm(seat)}'s hand: it cannot answer and is thrown away"
-        case {"kind": "race", "slowest": slowest}:
-            return "HEX-HEX race: slowest " + _and([f"{nm(s)} ({ms} ms)" for s, ms in slowest])
-        case {"kind": "hexsign", "seat": seat, "sign": sign}:
-            return f"{nm(seat)}'s Hex Sign is {sign}"
-    return ""
-
-
-def _recent_round(event: dict[str, Any], nm: Callable[[int | None], str]) -> str:
-    """Rounds, games and the deck."""
-    match event:
-        case {"kind": "revealed_answers"}:
-            return "The readied answers are turned up together"
-        case {"kind": "round_end", "round": number, "voice": voices}:
-            standing = ", ".join(f"{nm(s)} {v}" for s, v in enumerate(voices))
-            return f"Round {number} ends. Voice: {standing}"
-        case {"kind": "tiebreak", "number": number}:
-            return f"Tie-break round {number}: every gain and loss counts double"
-        case {"kind": "game_won", "game": number, "winners": winners}:
-            return f"Game {number} is won by {_and([nm(s) for s in winners])}"
-        case {"kind": "law", "law": code}:
-            return f"New law: {law_text(code)}"
-        case {"kind": "reshuffle"}:
-            return "The deck has run out: the discards are shuffled into a new deck"
-    return "Something happened"   # an event kind this table does not know: never its code
 
 
 def _voices(text: str, names: Sequence[str]) -> str:
