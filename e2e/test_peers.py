@@ -155,6 +155,9 @@ def join(host: Page, guest: Page, seat: int, url: str, by_link: bool = False) ->
     expect(guest.locator("#turn")).not_to_be_empty(timeout=30_000)
 
 
+GAME_SECONDS = 300  # a whole peer game takes 10-40 s here
+
+
 def play_across(pages: list[Page], take: Callable[[Page], Any], limit: int = 3000,
                 between: Callable[[int], None] | None = None, moves: int | None = None,
                 early_first: bool = False) -> int:
@@ -163,9 +166,10 @@ def play_across(pages: list[Page], take: Callable[[Page], Any], limit: int = 300
     moment the table answers at once) acts before the seat the rules ask now."""
     if moves is not None:
         limit = moves
-    deadline = time.monotonic() + 900
+    deadline = time.monotonic() + GAME_SECONDS  # the whole game, so a move that leads nowhere ends it too
     for made in range(limit):
         while True:
+            assert time.monotonic() < deadline, f"the game was not over after {GAME_SECONDS} s ({made} moves)"
             states = [p.evaluate(TABLE_STATE) for p in pages]
             if all(state == "over" for state in states):
                 return made
@@ -174,7 +178,6 @@ def play_across(pages: list[Page], take: Callable[[Page], Any], limit: int = 300
                 ready.sort(key=lambda p: "asked at once" not in p.inner_text("#turn"))
             if ready:
                 break
-            assert time.monotonic() < deadline, "nobody was asked to move"
             time.sleep(0.05)
         if between is not None:
             between(made)
