@@ -234,3 +234,11 @@ def test_response_windows_are_passed_for_one_person_unless_the_setting_is_off() 
     assert not presenter.may_auto_pass(hot_seat, True), "a shared device asks the whole table"
     alone.tutorial = object()
     assert not presenter.may_auto_pass(alone, True), "a tutorial's moves are the learner's"
+
+
+def test_score_chips_mark_each_seat_and_escape_its_name() -> None:
+    chips = str(presenter.score_chips(["<b>Ada</b>", "Bo", "Cy"], [3, 1.5], winners=[0], current=1, away=[2], me=2))
+    assert chips.count('class="score-chip') == 3
+    assert "&lt;b&gt;Ada&lt;/b&gt;: 3" in chips and "<b>" not in chips
+    assert 'class="score-chip winner"' in chips and 'class="score-chip current">Bo: 1.5' in chips
+    assert 'class="score-chip me">Cy: 0 (away)' in chips  # a seat with no score yet shows 0

@@ -15,10 +15,9 @@ import js
 import browser
 import historyparts as parts
 from browser import el, notice, on, present
-from presenter import view_module
+from presenter import score_chips, view_module
 from pygame_core import Match, replaylink
 from pygame_core.history import History
-from pygame_core.markup import join, tag
 
 KEYS = {"ArrowLeft": -1, "ArrowRight": 1, "PageUp": -10, "PageDown": 10}
 
@@ -102,9 +101,7 @@ class HistoryView:
             node.setAttribute("disabled", "")
         if glide:
             browser.animate_pieces(board, before)
-        browser.set_html(el("history-scores"), join(
-            tag("span", f"{name}: {score:g}", class_="score-chip" + (" winner" if seat in state.winners else ""))
-            for seat, (name, score) in enumerate(zip(history.names, state.scores))))
+        browser.set_html(el("history-scores"), score_chips(history.names, state.scores, state.winners))
         el("history-step").textContent = parts.step_line(history, step)
         el("history-slider").value = str(step)
         for act, off in (("first", step == 0), ("back", step == 0), ("forward", step == history.last),

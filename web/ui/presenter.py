@@ -16,6 +16,7 @@ from typing import Any, Sequence, TypeGuard
 
 from pygame_core import CHANCE, Match, game_module
 from pygame_core.engine import LogEntry
+from pygame_core.markup import Markup, join, tag
 from pygame_core.words import and_list, counted, points
 
 LEVELS = {"human": "Human", "easy": "Computer: easy", "normal": "Computer: normal",
@@ -383,3 +384,15 @@ def rematch_settings(session: Session) -> dict[str, Any]:
     match = session.match
     return {"game_id": match.game.id, "players": match.players, "seats": list(session.seats),
             "names": list(match.names), "options": dict(match.options), "seed": None}
+
+
+def score_chips(names: Sequence[str], scores: Sequence[float], winners: Sequence[int], current: int | None = None,
+                away: Sequence[int] = (), me: int | None = None) -> Markup:
+    """Each seat's "name: score" chip, marked as the seat to move, a winner, away or this
+    device's own: the table's scores line and the history's."""
+    def chip(seat: int, name: str) -> Markup:
+        score = scores[seat] if seat < len(scores) else 0
+        marks = [cls for cls, on in (("current", seat == current), ("winner", seat in winners), ("me", seat == me)) if on]
+        return tag("span", f"{name}: {score:g}" + (" (away)" if seat in away else ""),
+                   class_=" ".join(["score-chip", *marks]))
+    return join(chip(seat, name) for seat, name in enumerate(names))

@@ -15,9 +15,9 @@ import js
 
 import browser
 import roving
-from browser import el, make, notice, present, set_text
+from browser import el, notice, present, set_text
 from pygame_core.markup import Markup, join, tag
-from presenter import Summary, Turn, confirm_step
+from presenter import Summary, Turn, confirm_step, score_chips
 from table import AUTO_PASS_SECONDS, FORCED_PAUSE_SECONDS, MODIFIER_KEYS, Clock, Countdown, TableClient
 
 LOG_TURNS = 80
@@ -198,14 +198,7 @@ def draw_scores(names: Sequence[str], scores: Sequence[float], current: int | No
     if box.getAttribute("data-drawn") == drawn:
         return  # most moves change no score: no need to build the chips again
     box.setAttribute("data-drawn", drawn)
-    box.replaceChildren()
-    for seat, name in enumerate(names):
-        score = scores[seat] if seat < len(scores) else 0
-        chip = make("span", f"{name}: {score:g}" + (" (away)" if seat in away else ""), "score-chip")
-        for cls, on in (("current", seat == current), ("winner", seat in winners), ("me", seat == me)):
-            if on:
-                chip.classList.add(cls)
-        box.appendChild(chip)
+    browser.set_html(box, score_chips(names, scores, winners, current, away, me))
 
 
 def clear_scores() -> None:
