@@ -79,14 +79,24 @@ def test_start_up_survives_any_stored_value_in_every_key(new_context, site):
     # Drawn here, not in a parameter: each test worker must collect the same test.
     seed = random.randrange(10 ** 6)
     rng = random.Random(seed)
-    clean, hostile_loads = [], []
+    clean, hostile_loads, scripts = [], [], []
     for _ in range(ROUNDS):  # alternated, so the machine's drift hits both alike
         clean.append(ready_ms(new_context, site, None))
-        with_values = fill(rng)
-        try:
-            hostile_loads.append(ready_ms(new_context, site, with_values))
-        except AssertionError as error:
-            raise AssertionError(f"seed {seed}: {error}") from None
+        scripts.append(fill(rng))
+        hostile_loads.append(hostile_start(new_context, site, scripts[-1], seed))
+    # A stall a value causes comes back with it; a busy machine's seldom does twice. A start
+    # over the limit is measured again, beside a clean one, and fails only if it is still slow.
+    for at, took in enumerate(hostile_loads):
+        if took > max(clean) + 1000:
+            clean.append(ready_ms(new_context, site, None))
+            hostile_loads[at] = hostile_start(new_context, site, scripts[at], seed)
     assert max(hostile_loads) <= max(clean) + 1000, (
         f"seed {seed}: hostile starts {[round(t) for t in hostile_loads]} ms against clean "
         f"{[round(t) for t in clean]} ms")
+
+
+def hostile_start(new_context, site, script: str, seed: int) -> float:
+    try:
+        return ready_ms(new_context, site, script)
+    except AssertionError as error:
+        raise AssertionError(f"seed {seed}: {error}") from None
