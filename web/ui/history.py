@@ -17,7 +17,7 @@ import historyparts as parts
 from browser import el, notice, on, present
 from presenter import view_module
 from pygame_core import Match, replaylink
-from pygame_core.history import History
+from pygame_core.history import History, as_it_is
 from pygame_core.markup import join, tag
 
 KEYS = {"ArrowLeft": -1, "ArrowRight": 1, "PageUp": -10, "PageDown": 10}
@@ -59,7 +59,8 @@ class HistoryView:
         dialog = el("history")
         browser.use_stylesheet("./styles/history.css", waiting=dialog)
         browser.use_stylesheet(f"./styles/{match.game.id}.css", waiting=dialog)
-        self.match, self.history = match, History(match)
+        self.match = match = as_it_is(match)  # what is shared: the game as it was opened
+        self.history = History(match)
         self.module, self.own, self.seat, self.closed = view_module(match.game.id), list(own), None, closed
         browser.set_html(dialog, parts.frame(title, shareable=True))
         browser.set_html(el("history-seat"), parts.seat_choices(self.history, self.own))
