@@ -623,6 +623,28 @@ def test_a_spectator_follows_a_hex_hex_round_and_is_sent_no_hidden_card(
     report("HEX-HEX XL host + 1 guest + 1 spectator, last round",
            {"log_entries": len(match.log) - before, "spectator_states": states})
 
+    # The guest and the spectator step through what their pages were sent.
+    guest.click("#history-button")
+    expect(guest.locator("#history-seat option")).to_have_text(["P2's view"])
+    expect(guest.locator("#history-step")).to_contain_text("(the end)")
+    last = int(guest.locator("#history-slider").get_attribute("max") or 0)
+    assert last > 3
+    end_board = guest.inner_html("#history-board")
+    guest.keyboard.press("ArrowLeft")
+    expect(guest.locator("#history-step")).to_contain_text(f"Step {last - 1} of {last}")
+    guest.locator("[data-history='first']").click()
+    expect(guest.locator("#history-step")).to_contain_text("the first position shown here")
+    assert guest.inner_html("#history-board") != end_board
+    expect(guest.locator("[data-history='share']")).to_have_count(0)  # a guest has no game to pack
+    guest.locator("[data-history='close']").click()
+    expect(guest.locator("#history")).to_be_hidden()
+    watcher.click("#more-button")
+    watcher.click("#history-button")
+    expect(watcher.locator("#history-seat option")).to_have_text(["Everyone's view"])
+    watcher.locator("[data-history='back']").click()
+    expect(watcher.locator("#history-step")).not_to_contain_text("(the end)")
+    watcher.locator("[data-history='close']").click()
+
     host.click("#peers-panel [data-remove='0']")
     expect(host.locator(".peer-watcher")).to_have_count(0)
     expect(watcher.locator("#peers-panel")).to_contain_text("stopped you watching", timeout=10_000)

@@ -29,6 +29,7 @@ from peerlink import Link
 from peerpage import epoch_ms, page_link, qr_markup, record, stun_server
 from peers import PeerError, Signal
 from presenter import Turn, status_line, view_module
+from seenhistory import SeenHistory, SeenLog
 from pygame_core.markup import Markup, join, tag
 from shell import Guard
 from storage import stored_names
@@ -76,6 +77,7 @@ class GuestTable:
         self.update: dict[str, Any] | None = None
         self.turns: list[Turn] = []
         self.log = screen.Log()
+        self.seen_log = SeenLog()  # the positions drawn here, for the history
         self.answered = ""  # the moment this seat's answer was sent in (held at the host until its turn)
         self.answer_code = ""
         self.qr: Markup | None = None
@@ -265,7 +267,7 @@ class GuestTable:
         browser.use_stylesheet(f"./styles/{game_id}.css", waiting=el("game"))
         self.game_id, self.view, self.seat, self.names = game_id, view, seat, data["names"]
         self.watching = seat is None
-        self.turns, self.update = [], None
+        self.turns, self.update, self.seen_log = [], None, SeenLog()
         if self.client is not None:
             self.client.close()
         self.client = screen.table_client(view, self.send_choice, self.clock, self.render, self.settings)
@@ -293,6 +295,7 @@ class GuestTable:
         # Drawing first: a view this page cannot draw leaves the last good board (and log).
         board = self.view.render(data["view"], {}, self.names)
         self.update, self.turns = data, turns
+        self.seen_log.take(data, turns)
         if data.get("ask") is None:
             self.answered = ""
         elif data["ask"] != (self.client.seen.ask if self.client.seen is not None else None):
@@ -301,6 +304,14 @@ class GuestTable:
         self.client.show(self.seen())
         self.render(None if self.client.seen is None or self.client.seen.held else board)
         record("hexPeerShown", data["at"], epoch_ms())
+
+    def history(self) -> tuple[str, SeenHistory, str] | None:
+        """The positions drawn on this page, for the history view: the game, them, and whose
+        view they are."""
+        if not self.seen_log.kept:
+            return None
+        who = "Everyone's view" if self.seat is None else f"{self.names[self.seat]}'s view"
+        return self.game_id, self.seen_log.history(self.names), who
 
     def seen(self) -> Seen:
         update = self.update
