@@ -17,7 +17,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from conftest import wait_ready
+from conftest import POLL_MS, wait_ready
 from helpers import score_chips
 from playwright.sync_api import Page, expect
 
@@ -181,7 +181,7 @@ def test_a_shared_link_holds_the_game_as_the_history_opened_while_computers_play
     """Computers play on behind the history: its link packs the position it was opened on."""
     page.goto(f"{site.url}?game=hex-please&seats=3&bots=3&level=easy&seed=behind")
     wait_ready(page)
-    page.wait_for_function("() => /^#play=/.test(location.hash)")
+    page.wait_for_function("() => /^#play=/.test(location.hash)", polling=POLL_MS)
     page.locator("#history-button").click()
     last = int(page.locator("#history-slider").get_attribute("max") or 0)
     opened = page.evaluate(SAVED_LOG)
