@@ -617,7 +617,10 @@ def test_a_spectator_follows_a_hex_hex_round_and_is_sent_no_hidden_card(
     match = replayed(host)
     assert match.state.is_over
     expect(watcher.locator("#turn")).to_contain_text("Game over")
-    states = check_watched(match, watcher.evaluate("window.__received"), random.Random(5))
+    received = watcher.evaluate("window.__received")
+    first = next(m for m in map(json.loads, received) if m["t"] == "state")
+    assert first["at"] == len(json.loads(save)["log"]), "the spectator did not see the round from its start"
+    states = check_watched(match, received, random.Random(5))
     check_messages(match, 1, guest.evaluate("window.__received"), random.Random(6))
     assert watcher.evaluate("(window.hexPeerTaps || []).length") == 0
     report("HEX-HEX XL host + 1 guest + 1 spectator, last round",
