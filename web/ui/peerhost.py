@@ -113,6 +113,7 @@ class HostTable:
         slot = self.watchers.pop(number, None)
         if slot is None:
             return
+        slot.number += 1  # an offer still being made is dropped when it is ready
         link = slot.link
         if link is not None:  # closed a moment later, once the spectator has read why
             link.send(peers.encode({"t": "bye", "reason": "the host stopped you watching"}))
@@ -180,8 +181,8 @@ class HostTable:
             raise PeerError("that spectator was removed" if signal.watch
                             else "that seat is not played on its own device")
         if signal.link != slot.number or slot.status != "waiting" or slot.link is None:
-            raise PeerError(f"this answer is for an old code of {self.name(slot)}'s seat; "
-                            "scan the seat's current code again")
+            raise PeerError(f"this answer is for an old code of {self.name(slot)}"
+                            + ("" if slot.watch else "'s seat") + "; scan the current code again")
         return signal
 
     async def take_answer(self, text: str) -> None:
