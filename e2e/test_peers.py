@@ -28,6 +28,7 @@ from helpers import hack_and_slash_close, near_the_end
 from netns import NetNS
 from playwright.sync_api import Browser, Page, expect
 from test_hex_please import take_turn as hex_please_turn
+from test_replays import IN_VIEW
 
 sys.path.insert(0, os.path.join(os.path.dirname(SITE), "web", "ui"))
 from check_chromium import find_chromium  # noqa: E402
@@ -644,6 +645,9 @@ def test_a_spectator_follows_a_hex_hex_round_and_is_sent_no_hidden_card(
     watcher.click("#more-button")
     watcher.click("#history-button")
     expect(watcher.locator("#history-seat option")).to_have_text(["Everyone's view"])
+    expect(watcher.locator("#history-board svg").first).to_be_visible()
+    watcher.wait_for_timeout(300)  # the stylesheets
+    assert watcher.evaluate(IN_VIEW) == []  # on a phone: one screen, controls of touch size
     watcher.locator("[data-history='back']").click()
     expect(watcher.locator("#history-step")).not_to_contain_text("(the end)")
     watcher.locator("[data-history='close']").click()
