@@ -28,6 +28,7 @@ from helpers import hack_and_slash_close, near_the_end
 from netns import NetNS
 from playwright.sync_api import Browser, Page, expect
 from test_hex_please import take_turn as hex_please_turn
+from test_replays import IN_VIEW
 
 sys.path.insert(0, os.path.join(os.path.dirname(SITE), "web", "ui"))
 from check_chromium import find_chromium  # noqa: E402
@@ -537,3 +538,125 @@ def test_a_game_near_its_end_is_finished_by_a_host_and_a_guest(
         expect(host.locator(".peer-seat[data-seat='1']")).to_have_attribute("data-status", "waiting", timeout=30_000)
     host.context.close()
     guest.context.close()
+
+
+# -- spectators -----------------------------------------------------------------------------------
+
+def watch(host: Page, watcher: Page, number: int) -> None:
+    """The host adds a spectator; its page opens the spectator's link; its answer is pasted."""
+    host.click("#peers-panel [data-watch-add]")
+    link = host.locator(f"#peers-panel [data-watch-join='{number}']")
+    expect(link).to_be_visible(timeout=30_000)
+    watcher.goto(link.get_attribute("href"))
+    ready(watcher)
+    answer = watcher.locator("#peers-panel [data-answer]")
+    expect(answer).to_be_visible(timeout=30_000)
+    host.fill("#peer-answer", answer.get_attribute("href"))
+    host.click("#peers-panel [data-connect]")
+    row = host.locator(f".peer-watcher[data-watcher='{number}']")
+    expect(row).to_have_attribute("data-status", "connected", timeout=30_000)
+    expect(watcher.locator("#peers-title")).to_have_text("Watching", timeout=30_000)
+
+
+def check_watched(match: Match, received: list[str], rng: random.Random) -> int:
+    """Every state a spectator got is the referee's message for no seat at that point, the same
+    with what any one seat cannot see resampled (for each seat), and shows no seat's hand,
+    face-down cards or readied answers. Returns how many states it got."""
+    game = match.game
+    states = [m for m in (json.loads(t) for t in received) if m["t"] == "state"]
+    assert states, "the spectator was sent no state"
+    wanted = {m["at"] for m in states}
+    prefix = Match.replay(game, match.players, match.options, match.seed, [], match.names)
+    snapshots = {0: prefix.state.clone()}
+    for entry in match.log:
+        prefix._record(prefix.state.current_player, entry.action)  # type: ignore[arg-type]
+        if len(prefix.log) in wanted:
+            snapshots[len(prefix.log)] = prefix.state.clone()
+    probe = Match.replay(game, match.players, match.options, match.seed, [], match.names)
+    for message in states:
+        at = message["at"]
+        view = message["view"]
+        assert (view["seat"], view["legal"], "ask" in message) == (None, [], False)
+        assert view["hand"] == view["buried"] == view["readied"] == [], f"a hidden card at {at}"
+        probe.log = list(match.log[:at])
+        sent = {k: v for k, v in message.items() if k != "sent"}
+        worlds = [snapshots[at], *(game.determinize(snapshots[at], s, rng) for s in range(match.players))]
+        for world in worlds:
+            probe.state = world
+            made = peers.seat_update(probe, None, message["seats"], message["log"]["start"])
+            assert json.loads(peers.encode(made)) == sent, f"the spectator's message at {at} is not the public view"
+    return len(states)
+
+
+def hex_hex_last_round(match: Match) -> bool:
+    """The last round of the game has just begun."""
+    view = match.state.view(None)
+    return view["round"] == view["rounds"]
+
+
+def test_a_spectator_follows_a_hex_hex_round_and_is_sent_no_hidden_card(
+        lan: Any, device: Device, tmp_path: Any) -> None:
+    """Host, one guest and a computer play HEX-HEX XL's last round; a spectator watches it
+    from its own device: it is never asked to act, a choice it sends is refused and changes
+    nothing, and every message it got holds what every seat sees and nothing more."""
+    host, guest, watcher = device(), device(), device(phone=True)
+    save = near_the_end("hex-hex", ["human", "remote", "easy"], "peers-watch", hex_hex_last_round)
+    import_save(host, lan.url, save, tmp_path)
+    join(host, guest, 1, lan.url)
+    watch(host, watcher, 0)
+    expect(watcher.locator("#game-title")).to_have_text("HEX-HEX XL")
+    expect(watcher.locator("#board [data-action]")).to_have_count(0)
+
+    before = log_length(host)
+    watcher.evaluate("t => window.__channels[0].send(t)",
+                     json.dumps({"t": "act", "at": before, "action": "pass"}))
+    refused = "() => window.__received.map(t => JSON.parse(t)).filter(m => m.t === 'refused').map(m => m.reason)"
+    deadline = time.monotonic() + 10
+    while not watcher.evaluate(refused) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert "cannot play" in watcher.evaluate(refused)[0]
+    assert log_length(host) == before
+
+    play_across([host, guest, watcher], eager_choice)
+    match = replayed(host)
+    assert match.state.is_over
+    expect(watcher.locator("#turn")).to_contain_text("Game over")
+    received = watcher.evaluate("window.__received")
+    first = next(m for m in map(json.loads, received) if m["t"] == "state")
+    assert first["at"] == len(json.loads(save)["log"]), "the spectator did not see the round from its start"
+    states = check_watched(match, received, random.Random(5))
+    check_messages(match, 1, guest.evaluate("window.__received"), random.Random(6))
+    assert watcher.evaluate("(window.hexPeerTaps || []).length") == 0
+    report("HEX-HEX XL host + 1 guest + 1 spectator, last round",
+           {"log_entries": len(match.log) - before, "spectator_states": states})
+
+    # The guest and the spectator step through what their pages were sent.
+    guest.click("#history-button")
+    expect(guest.locator("#history-seat option")).to_have_text(["P2's view"])
+    expect(guest.locator("#history-step")).to_contain_text("(the end)")
+    last = int(guest.locator("#history-slider").get_attribute("max") or 0)
+    assert last > 3
+    end_board = guest.inner_html("#history-board")
+    guest.keyboard.press("ArrowLeft")
+    expect(guest.locator("#history-step")).to_contain_text(f"Step {last - 1} of {last}")
+    guest.locator("[data-history='first']").click()
+    expect(guest.locator("#history-step")).to_contain_text("the first position shown here")
+    assert guest.inner_html("#history-board") != end_board
+    expect(guest.locator("[data-history='share']")).to_have_count(0)  # a guest has no game to pack
+    guest.locator("[data-history='close']").click()
+    expect(guest.locator("#history")).to_be_hidden()
+    watcher.click("#more-button")
+    watcher.click("#history-button")
+    expect(watcher.locator("#history-seat option")).to_have_text(["Everyone's view"])
+    expect(watcher.locator("#history-board svg").first).to_be_visible()
+    watcher.wait_for_timeout(300)  # the stylesheets
+    assert watcher.evaluate(IN_VIEW) == []  # on a phone: one screen, controls of touch size
+    watcher.locator("[data-history='back']").click()
+    expect(watcher.locator("#history-step")).not_to_contain_text("(the end)")
+    watcher.locator("[data-history='close']").click()
+
+    host.click("#peers-panel [data-remove='0']")
+    expect(host.locator(".peer-watcher")).to_have_count(0)
+    expect(watcher.locator("#peers-panel")).to_contain_text("stopped you watching", timeout=10_000)
+    for page in (host, guest, watcher):
+        page.context.close()

@@ -17,11 +17,12 @@ import zlib
 from pathlib import Path
 
 import pytest
-from conftest import wait_ready
+from conftest import POLL_MS, wait_ready
 from helpers import score_chips
 from playwright.sync_api import Page, expect
 
 from pygame_core import Match, get_game, replaylink, saves
+from pygame_core.history import History
 
 GAMES = {"hack-and-slash": 3, "horrible-hex": 2, "hex-hex": 4, "hex-please": 3}
 
@@ -171,3 +172,28 @@ def test_the_history_fits_one_screen_with_touch_sized_controls(page: Page, site,
     expect(page.locator("#history-link")).to_be_visible()
     page.locator("#history-link").evaluate("box => box.scrollIntoView()")
     assert page.locator("#history-link").bounding_box()["height"] >= 43.5
+
+
+SAVED_LOG = "() => JSON.parse(localStorage.getItem('hex-table:save:' + location.hash.slice(6)) || '{\"log\": []}').log.length"
+
+
+def test_a_shared_link_holds_the_game_as_the_history_opened_while_computers_play_on(page: Page, site):
+    """Computers play on behind the history: its link packs the position it was opened on."""
+    page.goto(f"{site.url}?game=hex-please&seats=3&bots=3&level=easy&seed=behind")
+    wait_ready(page)
+    page.wait_for_function("() => /^#play=/.test(location.hash)", polling=POLL_MS)
+    page.locator("#history-button").click()
+    last = int(page.locator("#history-slider").get_attribute("max") or 0)
+    opened = page.evaluate(SAVED_LOG)
+    page.on("dialog", lambda dialog: dialog.accept())  # "this game is not over: share it so far?"
+    page.locator("[data-history='share']").click()
+    link = page.locator("#history-link").input_value()
+    for _ in range(200):  # the computers' moves go on behind the dialog (at their usual pace)
+        if page.evaluate(SAVED_LOG) > opened + 2:
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate(SAVED_LOG) > opened + 2, "the computers did not play on behind the history"
+    page.locator("[data-history='share']").click()
+    assert page.locator("#history-link").input_value() == link
+    match = replaylink.unpack(link.split("#", 1)[1])
+    assert len(match.log) == opened and len(History(match)) == last + 1

@@ -16,6 +16,7 @@ game is over; before that only the public view and the viewer's own seats (`seat
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -55,6 +56,15 @@ def seats_shown(players: int, own: Sequence[int], over: bool) -> list[int | None
     if over:
         return [None, *range(players)]
     return [None, *sorted({s for s in own if 0 <= s < players})]
+
+
+def as_it_is(match: Match) -> Match:
+    """A copy of `match` as it stands now, which later moves at the table do not reach: what
+    a history opened now shows and shares (computers may play on behind it)."""
+    kept = copy.copy(match)
+    kept.log, kept.names, kept.options = list(match.log), list(match.names), dict(match.options)
+    kept.state = match.state.clone()
+    return kept
 
 
 class History:

@@ -134,3 +134,21 @@ def test_the_entries_of_a_step_are_its_decision_and_the_chance_after_it():
         for index in range(step.start, step.end):
             assert history.step_of_entry(index) == step.number
         assert history.entries(step.number) == match.log[step.start:step.end]
+
+
+@pytest.mark.parametrize("game_id", ["hex-hex", "hex-please"])
+def test_a_history_shares_the_game_as_it_was_opened_though_play_goes_on(game_id):
+    """Computers play on behind an open history: its copy (and so its replay link) stays at
+    the position it was opened on."""
+    from pygame_core import replaylink
+    from pygame_core.history import as_it_is
+    match = played(game_id, 3, "opened", decisions=12)
+    link, length = replaylink.fragment(match), len(match.log)
+    kept = as_it_is(match)
+    rng = random.Random(7)
+    for _ in range(20):
+        if not match.state.is_over:
+            match.play(rng.choice(match.state.legal_actions()))
+    assert len(match.log) > length
+    assert len(kept.log) == length and replaylink.fragment(kept) == link
+    assert replaylink.unpack(link).state == kept.state

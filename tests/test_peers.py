@@ -159,7 +159,7 @@ JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-2 ** 60, 2 ** 60) | st.floats(allow_nan=False) | st.text(max_size=30),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
     max_leaves=30)
-MESSAGE_TYPES = ["act", "pong", "seat", "state", "refused", "ping", "bye", "hello", ""]
+MESSAGE_TYPES = ["act", "pong", "seat", "watch", "state", "refused", "ping", "bye", "hello", ""]
 
 
 @st.composite
@@ -189,6 +189,42 @@ def test_any_message_is_parsed_or_refused_with_a_reason(text: str) -> None:
             assert str(exc)
             continue
         assert isinstance(data, dict) and data["t"] in MESSAGE_TYPES
+
+
+@FUZZ
+@given(hostile_messages() | st.builds(lambda at, action, ask: json.dumps(
+    {"t": "act", "at": at, "action": action, **({"ask": ask} if ask else {})}),
+    st.integers(-1, 10_000), st.text(min_size=1, max_size=40), st.text(max_size=20)))
+def test_a_spectator_s_choice_is_refused_whatever_it_holds(text: str) -> None:
+    """The host reads a spectator's messages with `parse_watcher_message`: nothing but a
+    keep-alive reply gets through, so no choice, well formed or not, reaches the master."""
+    try:
+        data = peers.parse_watcher_message(text)
+    except PeerError as exc:
+        assert str(exc)
+        return
+    assert data["t"] == "pong"
+
+
+def test_a_spectator_s_well_formed_choice_is_refused_with_the_reason() -> None:
+    choice = json.dumps({"t": "act", "at": 3, "action": "pass"})
+    assert peers.parse_guest_message(choice)["action"] == "pass"  # a seat's would be played
+    with pytest.raises(PeerError, match="spectator .* cannot play"):
+        peers.parse_watcher_message(choice)
+    assert peers.parse_watcher_message('{"t":"pong","id":4}') == {"t": "pong", "id": 4}
+
+
+def test_a_spectator_s_code_says_so_and_numbers_the_spectator() -> None:
+    code = peers.pack_signal(Signal("offer", "ab12cd34", 2, 0, OFFER, watch=True))
+    assert peers.unpack_signal(code, "offer") == Signal("offer", "ab12cd34", 2, 0, OFFER, watch=True)
+    plain = peers.pack_signal(Signal("offer", "ab12cd34", 2, 0, OFFER))
+    assert not peers.unpack_signal(plain).watch and len(code) <= len(plain) + 8
+    data = {"v": 1, "k": "offer", "t": "t1", "s": 0, "n": 0, "sdp": OFFER}
+    for change, reason in (({"w": 2}, "fields"), ({"w": True}, "fields"), ({"w": 1, "s": peers.MAX_WATCHERS}, "spectator")):
+        with pytest.raises(PeerError, match=reason):
+            peers.unpack_signal(_code_of({**data, **change}))
+    welcome = peers.parse_host_message(peers.encode(peers.welcome(played("hex-please", 2, 0, "w"), None, "t1")))
+    assert welcome["t"] == "watch" and "seat" not in welcome
 
 
 def test_messages_beyond_the_limits_are_refused() -> None:
@@ -225,6 +261,28 @@ def test_a_guest_is_sent_the_same_whatever_the_others_hold(game_id: str, players
                 match.state = game.determinize(state, seat, rng)
                 assert peers.encode(peers.seat_update(match, seat, ["guest"] * players)) == message
             match.state = state
+
+
+@pytest.mark.parametrize("game_id, players", [("hex-hex", 5), ("hex-please", 8), ("horrible-hex", 3),
+                                              ("hack-and-slash", 4)])
+def test_a_spectator_is_sent_the_same_whatever_any_seat_holds(game_id: str, players: int) -> None:
+    """A spectator is sent the view for no seat: its message does not change when what any
+    one seat cannot see is resampled (every other seat's hidden cards, and the deck), for
+    each seat in turn, so nothing in it comes from any seat's hidden cards, tiles or hand."""
+    rng = random.Random(game_id + "/spectator")
+    game = get_game(game_id)
+    for decisions in (0, 3, 11, 30, 80):
+        match = played(game_id, players, decisions, f"ref-{decisions}")
+        message = peers.encode(peers.seat_update(match, None, ["guest"] * players))
+        parsed = peers.parse_host_message(message)
+        assert parsed["view"] == json.loads(json.dumps(match.state.view(None)))
+        assert parsed["view"].get("legal", []) == [] and "ask" not in parsed
+        state = match.state
+        for seat in range(players):
+            for _ in range(2):
+                match.state = game.determinize(state, seat, rng)
+                assert peers.encode(peers.seat_update(match, None, ["guest"] * players)) == message
+        match.state = state
 
 
 def test_the_log_is_sent_from_the_last_turn_the_guest_has() -> None:

@@ -355,11 +355,15 @@ class App:
     def open_history(self) -> None:
         """Step through the game on screen (a copy: the table stays as it is)."""
         session = self.session
-        if session is None:
-            notice("The history of a game is kept on the device that hosts it.", 6)
+        seen = self.peers.guest_history() if session is None else None  # a guest's: what it was sent
+        if session is None and seen is None:
+            notice("Nothing to step through yet: the game has not reached this device.", 6)
             return
         self.shell.close_tools()
-        self.history.open(session.match, historyparts.own_seats(session))
+        if seen is not None:
+            self.history.open_seen(*seen)
+        elif session is not None:
+            self.history.open(session.match, historyparts.own_seats(session))
 
     def open_replay(self, fragment: str) -> None:
         """A replay link: the game it holds, read-only in the history view over the menu."""

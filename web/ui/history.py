@@ -2,7 +2,8 @@
 where a game is stepped through with buttons, the arrow keys, a slider or a click on a move.
 
 It draws a copy of the game's log as it was when opened (`pygame_core.history.History`), so
-closing it leaves the table as it was; it never plays a move. What it shows is made in
+closing it leaves the table as it was; it never plays a move. A guest's or a spectator's page,
+which holds no game, opens it over the positions it was sent (seenhistory.py). What it shows is made in
 historyparts.py; this module only puts it on the page and reads the person's input.
 """
 
@@ -17,7 +18,8 @@ import historyparts as parts
 from browser import el, notice, on, present
 from presenter import score_chips, view_module
 from pygame_core import Match, replaylink
-from pygame_core.history import History
+from pygame_core.history import History, as_it_is
+from pygame_core.markup import Markup
 
 KEYS = {"ArrowLeft": -1, "ArrowRight": 1, "PageUp": -10, "PageDown": 10}
 
@@ -27,7 +29,8 @@ class HistoryView:
 
     def __init__(self, guard: Callable[[Callable[[Any], Any]], Any], motion_allowed: Callable[[], bool]) -> None:
         self.guard, self.motion_allowed = guard, motion_allowed
-        self.history: History | None = None
+        self.history: parts.Steps | None = None
+        self.first = "the set-up"  # what step 0 is, in words
         self.match: Match | None = None
         self.module: Any = None
         self.own: list[int] = []
@@ -53,20 +56,32 @@ class HistoryView:
              closed: Callable[[], None] | None = None) -> None:
         """Show `match` as played so far, at its latest step, seen by everyone (or, the seat
         being one's own, chosen from the list); `closed` runs when the dialog closes."""
+        self.match = match = as_it_is(match)  # what is shared: the game as it was opened
+        history = History(match)
+        self.show(match.game.id, history, parts.seat_choices(history, own), own, title, closed, "the set-up")
+
+    def open_seen(self, game_id: str, seen: parts.Steps, view_name: str) -> None:
+        """Show the positions a guest's page was sent (seenhistory.SeenHistory), in the one view
+        it has (`view_name`); nothing to share: the page has no game to pack."""
+        self.match = None
+        self.show(game_id, seen, parts.seen_choice(view_name), [], "History", None, "the first position shown here")
+
+    def show(self, game_id: str, history: parts.Steps, choices: Markup, own: Sequence[int], title: str,
+             closed: Callable[[], None] | None, first: str) -> None:
         if not self.wired:
             self.wire()
         dialog = el("history")
         browser.use_stylesheet("./styles/history.css", waiting=dialog)
-        browser.use_stylesheet(f"./styles/{match.game.id}.css", waiting=dialog)
-        self.match, self.history = match, History(match)
-        self.module, self.own, self.seat, self.closed = view_module(match.game.id), list(own), None, closed
-        browser.set_html(dialog, parts.frame(title, shareable=True))
-        browser.set_html(el("history-seat"), parts.seat_choices(self.history, self.own))
-        browser.set_html(el("history-log"), parts.log_markup(self.history))
-        el("history-slider").max = str(self.history.last)
+        browser.use_stylesheet(f"./styles/{game_id}.css", waiting=dialog)
+        self.history, self.first = history, first
+        self.module, self.own, self.seat, self.closed = view_module(game_id), list(own), None, closed
+        browser.set_html(dialog, parts.frame(title, shareable=self.match is not None))
+        browser.set_html(el("history-seat"), choices)
+        browser.set_html(el("history-log"), parts.log_markup(history))
+        el("history-slider").max = str(history.last)
         if not dialog.open:
             dialog.showModal()
-        self.go(self.history.last, glide=False)
+        self.go(history.last, glide=False)
         browser.focus_in_place(el("history-slider"))
 
     def close(self, quiet: bool = False) -> None:
@@ -102,7 +117,7 @@ class HistoryView:
         if glide:
             browser.animate_pieces(board, before)
         browser.set_html(el("history-scores"), score_chips(history.names, state.scores, state.winners))
-        el("history-step").textContent = parts.step_line(history, step)
+        el("history-step").textContent = parts.step_line(history, step, self.first)
         el("history-slider").value = str(step)
         for act, off in (("first", step == 0), ("back", step == 0), ("forward", step == history.last),
                          ("last", step == history.last)):

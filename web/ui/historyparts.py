@@ -7,11 +7,30 @@ The stepping itself is `pygame_core.history.History`; history.py puts this on th
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Protocol, Sequence
 
 from presenter import Session
-from pygame_core.history import History, seats_shown
+from pygame_core.history import History, Step, seats_shown
 from pygame_core.markup import Markup, join, tag
+
+class Steps(Protocol):
+    """What the history view steps through: a game's own `History`, or the positions a guest's
+    page was sent (seenhistory.SeenHistory)."""
+
+    names: list[str]
+    players: int
+    over: bool
+    steps: list[Step]
+
+    @property
+    def last(self) -> int: ...
+
+    def clamp(self, step: int) -> int: ...
+
+    def state(self, step: int) -> Any: ...
+
+    def entries(self, step: int) -> Sequence[Any]: ...
+
 
 QR_BYTES = 2953
 """The most a QR code holds (byte mode, error level L, as web/ui/qr.py makes them)."""
@@ -45,18 +64,18 @@ def button(text: str, act: str, label: str) -> Markup:
     return tag("button", text, type="button", data_history=act, aria_label=label, title=label)
 
 
-def step_line(history: History, step: int) -> str:
-    """Where one is, in words: "Step 3 of 40: Ann's move" (the set-up, the last step)."""
+def step_line(history: Steps, step: int, first: str = "the set-up") -> str:
+    """Where one is, in words: "Step 3 of 40: Ann's move" (`first` at step 0, the last step)."""
     s = history.steps[history.clamp(step)]
     where = f"Step {s.number} of {history.last}"
     if s.seat is None:
-        return f"{where}: the set-up"
+        return f"{where}: {first if s.number == 0 else 'the table moved on'}"
     who = history.names[s.seat] if 0 <= s.seat < len(history.names) else f"Seat {s.seat + 1}"
     end = " (the end)" if s.number == history.last and history.over else ""
     return f"{where}: {who}'s move{end}"
 
 
-def log_markup(history: History) -> Markup:
+def log_markup(history: Steps) -> Markup:
     """Every step as a log item (its decision and what chance did after it); a click on one
     goes there (`data-step`)."""
     items = []
@@ -92,7 +111,12 @@ def own_seats(session: Session) -> list[int]:
     return humans
 
 
-def read_seat(value: str, history: History, own: Sequence[int]) -> int | None:
+def seen_choice(label: str) -> Markup:
+    """The one view a guest's history has: the one its page was sent."""
+    return tag("option", label, value="")
+
+
+def read_seat(value: str, history: Steps, own: Sequence[int]) -> int | None:
     """The seat a choice in the list names, if the history may show it (else everyone's)."""
     seat = int(value) if value.isdigit() else None
     return seat if seat in seats_shown(history.players, own, history.over) else None

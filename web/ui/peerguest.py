@@ -4,8 +4,9 @@ transport to the host's master.
 The page opens on a seat's code (`#join=`), answers it with a code of its own and, once
 connected, draws what the host sends for its seat (peers.seat_update) with the game's own
 view module. Choices go through the same table client as at the host's device (table.py),
-whose `send` here puts them on the data channel; the host's master checks them. Imported
-only when a page opens on a join code (peerplay.Peers.route).
+whose `send` here puts them on the data channel; the host's master checks them. A
+spectator's page is the same with no seat: it draws the view for no seat and is never asked
+to choose. Imported only when a page opens on a join code (peerplay.Peers.route).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from peerlink import Link
 from peerpage import epoch_ms, page_link, qr_markup, record, stun_server
 from peers import PeerError, Signal
 from presenter import Turn, status_line, view_module
+from seenhistory import SeenHistory, SeenLog
 from pygame_core.markup import Markup, join, tag
 from shell import Guard
 from storage import stored_names
@@ -58,7 +60,7 @@ def remember_used(key: str) -> None:
 
 
 class GuestTable:
-    """A guest's page: one seat of a game run on the host's device."""
+    """A guest's page: one seat of a game run on the host's device (or none: a spectator's)."""
 
     def __init__(self, code: str, settings: dict[str, Any], games: list[str], clock: Clock,
                  guard: Guard) -> None:
@@ -66,7 +68,8 @@ class GuestTable:
         self.closed = False
         self.link: Link | None = None
         self.signal: Signal | None = None
-        self.seat = -1
+        self.seat: int | None = None
+        self.watching = False
         self.names: list[str] = []
         self.game_id = ""
         self.view: Any = None
@@ -74,10 +77,12 @@ class GuestTable:
         self.update: dict[str, Any] | None = None
         self.turns: list[Turn] = []
         self.log = screen.Log()
+        self.seen_log = SeenLog()  # the positions drawn here, for the history
         self.answered = ""  # the moment this seat's answer was sent in (held at the host until its turn)
         self.answer_code = ""
         self.qr: Markup | None = None
         self.message = ""
+        self.bye = ""  # why the host ended the connection, when it said
         self.screen = ScreenOn()  # kept on from connecting to the end of the game
         self.queued: list[str] | None = None  # the host's messages while the game's files come
         self.open_page()
@@ -113,7 +118,7 @@ class GuestTable:
 
     def signal_key(self) -> str:
         signal = self.signal
-        return "" if signal is None else f"{signal.table}:{signal.seat}:{signal.link}"
+        return "" if signal is None else f"{signal.table}:{'w' * signal.watch}{signal.seat}:{signal.link}"
 
     def say(self, text: str) -> None:
         self.message = text
@@ -141,7 +146,8 @@ class GuestTable:
             return
         if link.opened or link.closed:
             return
-        self.answer_code = peers.pack_signal(Signal("answer", signal.table, signal.seat, signal.link, sdp))
+        self.answer_code = peers.pack_signal(Signal("answer", signal.table, signal.seat, signal.link, sdp,
+                                                    signal.watch))
         record("hexPeerCodes", "answer", len(self.answer_code))
         self.say("Show this code to the host's device: it scans it (or open the link on that device, "
                  "or paste the code there).")
@@ -165,7 +171,7 @@ class GuestTable:
         # Once connected the card shrinks to one line: it stays on a phone's screen all game.
         el("peers-panel").classList.toggle("peer-joined", connected)
         browser.set_html(el("peers-panel"), join(
-            tag("h3", "Your seat" if connected else "Joining", id="peers-title"),
+            tag("h3", ("Watching" if self.watching else "Your seat") if connected else "Joining", id="peers-title"),
             self.message and tag("p", self.message, id="peer-message"), answer))
         if not connected and present(el("peers-panel").querySelector("[data-copy]")):
             el("peers-panel").onclick = create_proxy(self.guard(self.copy))
@@ -188,9 +194,15 @@ class GuestTable:
         if self.client is not None:
             self.client.awaiting = None
         el("board").classList.add("peer-lost")
-        if self.link is not None and self.link.flooded:
+        self.answer_code = ""  # spent: a link that closed never opens again
+        if self.bye and self.watching:
+            self.say(f"The host ended the connection: {self.bye}.")
+        elif self.link is not None and self.link.flooded:
             self.say("The host's device sent far more messages than a game needs, so this page "
                      "disconnected from it.")
+        elif self.watching:
+            self.say(f"Lost the connection to the host ({why}). To watch again, ask the host for a "
+                     "new spectator's code.")
         else:
             self.say(f"Lost the connection to the host ({why}). Your seat is kept: scan its code on the "
                      "host's screen again (or open its new link) to come back.")
@@ -214,7 +226,7 @@ class GuestTable:
         kind = data["t"]
         if kind == "ping":
             self.send_message({"t": "pong", "id": data["id"]})
-        elif kind == "seat":
+        elif kind in ("seat", "watch"):
             if data["game"] in self.games and not gamefiles.ready(data["game"]):
                 self.queued = [text]
                 asyncio.ensure_future(self.fetch_then_read(data["game"]))
@@ -228,7 +240,8 @@ class GuestTable:
                 self.client.refused(data["reason"])
             self.render()
         elif kind == "bye":
-            self.say(f"The host ended the connection: {data['reason']}.")
+            self.bye = data["reason"]
+            self.say(f"The host ended the connection: {self.bye}.")
 
     async def fetch_then_read(self, game_id: str) -> None:
         try:
@@ -245,13 +258,16 @@ class GuestTable:
         return self.link is not None and self.link.send(peers.encode(message))
 
     def welcome(self, data: dict[str, Any]) -> None:
-        game_id = data["game"]
-        if self.view is not None and (game_id, data["seat"]) != (self.game_id, self.seat):
+        game_id, seat = data["game"], data.get("seat")  # none for a spectator
+        if self.view is not None and (game_id, seat) != (self.game_id, self.seat):
             raise PeerError("the host tried to move this page to another game or seat")
+        if self.signal is not None and self.signal.watch != (seat is None):
+            raise PeerError("the host's welcome does not match the code this page joined on")
         view = view_module(game_id)  # raises for a game this site does not have
         browser.use_stylesheet(f"./styles/{game_id}.css", waiting=el("game"))
-        self.game_id, self.view, self.seat, self.names = game_id, view, data["seat"], data["names"]
-        self.turns, self.update = [], None
+        self.game_id, self.view, self.seat, self.names = game_id, view, seat, data["names"]
+        self.watching = seat is None
+        self.turns, self.update, self.seen_log = [], None, SeenLog()
         if self.client is not None:
             self.client.close()
         self.client = screen.table_client(view, self.send_choice, self.clock, self.render, self.settings)
@@ -260,7 +276,8 @@ class GuestTable:
         el("board").classList.remove("peer-lost")
         from pygame_core import get_game
         set_text("game-title", get_game(game_id).name)
-        self.say(f"You play {self.names[self.seat]} in this game, run on the host's device.")
+        self.say("You watch this game, run on the host's device." if seat is None
+                 else f"You play {self.names[seat]} in this game, run on the host's device.")
 
     def take_state(self, data: dict[str, Any]) -> None:
         if self.view is None or self.client is None:
@@ -278,6 +295,7 @@ class GuestTable:
         # Drawing first: a view this page cannot draw leaves the last good board (and log).
         board = self.view.render(data["view"], {}, self.names)
         self.update, self.turns = data, turns
+        self.seen_log.take(data, turns)
         if data.get("ask") is None:
             self.answered = ""
         elif data["ask"] != (self.client.seen.ask if self.client.seen is not None else None):
@@ -286,6 +304,14 @@ class GuestTable:
         self.client.show(self.seen())
         self.render(None if self.client.seen is None or self.client.seen.held else board)
         record("hexPeerShown", data["at"], epoch_ms())
+
+    def history(self) -> tuple[str, SeenHistory, str] | None:
+        """The positions drawn on this page, for the history view: the game, them, and whose
+        view they are."""
+        if not self.seen_log.kept:
+            return None
+        who = "Everyone's view" if self.seat is None else f"{self.names[self.seat]}'s view"
+        return self.game_id, self.seen_log.history(self.names), who
 
     def seen(self) -> Seen:
         update = self.update

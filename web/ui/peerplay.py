@@ -129,6 +129,10 @@ class Peers:
     def guest_client(self) -> TableClient | None:
         return self.guest.client if self.guest is not None else None
 
+    def guest_history(self) -> Any:
+        """A guest's or spectator's history (peerguest.GuestTable.history), or None."""
+        return self.guest.history() if self.guest is not None else None
+
     def guest_view(self) -> Any:
         """The view module of the game a guest page plays (for its rules), or None."""
         return self.guest.view if self.guest is not None else None

@@ -18,12 +18,14 @@ other side controls. So every parser here is strict and bounded, rejects with a 
   shows everyone), the names, whose turn it is, the scores and who is at the table.
   `seat_update` builds that message from those and nothing else; the tests check it is the
   same whatever the other seats hold (tests/test_peers.py) and, in Chromium, against every
-  message each guest received in whole games (e2e/test_peers.py).
+  message each guest received in whole games (e2e/test_peers.py). A spectator is sent the
+  same with the game's view for no seat (`view(None)`): what every seat sees.
 * **The guest's messages** are a choice (an action's notation at a position of the log, and
   the moment's `ask` when the table is asked at once) and keep-alive replies. The host hands
   every choice to its master (master.py), which checks it with the rules as it checks a
   choice made at the host's own device: a late, out-of-turn or illegal one is refused with
   the reason and changes nothing; an answer before its seat's turn is held until then.
+  A spectator's choices are refused before that (`parse_watcher_message`).
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ MAX_SDP_LINES = 80
 MAX_SDP_LINE = 400
 MAX_TABLE_ID = 16
 MAX_SEATS = 12  # the most seats of any game
+MAX_WATCHERS = 8  # spectators at one table
 MAX_GUEST_MESSAGE = 2000  # a choice's notation is a few dozen characters
 MAX_HOST_MESSAGE = 250_000  # a view with its log (real ones are a few KB); channels take 256 KiB
 MAX_DEPTH = 12
@@ -115,13 +118,15 @@ class Signal:
 
     `table` names the game on the host's device (a guest's answer must come back to it),
     `seat` the seat it is for, `link` which of that seat's offers it is (a seat gets a new
-    one whenever its guest drops), so a stale answer is recognised and refused."""
+    one whenever its guest drops), so a stale answer is recognised and refused.
+    A spectator's codes say `watch`: their `seat` then numbers the spectator, not a seat."""
 
     kind: str  # "offer" or "answer"
     table: str
     seat: int
     link: int
     sdp: str
+    watch: bool = False
 
 
 def check_sdp(sdp: Any) -> str:
@@ -216,6 +221,8 @@ def pack_signal(signal: Signal) -> str:
     """A signal as a short code for a link or a QR code (see the module's docstring)."""
     data = {"v": PROTOCOL, "k": signal.kind, "t": signal.table, "s": signal.seat, "n": signal.link,
             "sdp": check_sdp(signal.sdp)}
+    if signal.watch:
+        data["w"] = 1
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, SDP_DICTIONARY)
     raw = packer.compress(json.dumps(data, separators=(",", ":")).encode()) + packer.flush()
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
@@ -250,8 +257,10 @@ def unpack_signal(code: Any, kind: str | None = None, stun: bool = False) -> Sig
         raise PeerError("the code is cut short or mistyped") from exc
     if not isinstance(data, dict) or data.get("v") != PROTOCOL:
         raise PeerError("the code was made by another version of this site")
-    if set(data) != {"v", "k", "t", "s", "n", "sdp"}:
+    if set(data) - {"w"} != {"v", "k", "t", "s", "n", "sdp"} or ("w" in data and not (
+            _whole(data["w"]) and data["w"] == 1)):
         raise PeerError("the code's fields are not a connection code's")
+    watch = "w" in data
     if data["k"] not in ("offer", "answer") or (kind is not None and data["k"] != kind):
         raise PeerError(f"this is not {'an' if kind == 'offer' else 'a'} {kind or 'connection'} code"
                         + (" (it is the other side's code)" if kind else ""))
@@ -259,11 +268,11 @@ def unpack_signal(code: Any, kind: str | None = None, stun: bool = False) -> Sig
     if not isinstance(table, str) or not _TABLE_ID.fullmatch(table):
         raise PeerError("the code names no game")
     seat, link = data["s"], data["n"]
-    if not _whole(seat) or not 0 <= seat < MAX_SEATS:
-        raise PeerError("the code names no seat")
+    if not _whole(seat) or not 0 <= seat < (MAX_WATCHERS if watch else MAX_SEATS):
+        raise PeerError("the code names no seat" + (" for a spectator" if watch else ""))
     if not _whole(link) or not 0 <= link < MAX_NUMBER:
         raise PeerError("the code's number is not one")
-    return Signal(data["k"], table, seat, link, usable_candidates(check_sdp(data["sdp"]), stun))
+    return Signal(data["k"], table, seat, link, usable_candidates(check_sdp(data["sdp"]), stun), watch)
 
 
 def check_view(view_module: Any, view: Any, players: int) -> None:
@@ -399,8 +408,18 @@ def parse_guest_message(text: Any) -> dict[str, Any]:
     return data
 
 
+def parse_watcher_message(text: Any) -> dict[str, Any]:
+    """A message from a spectator, checked: only `pong`. A spectator cannot play, so a
+    choice (`act`), well formed or not, is refused with the reason before it reaches the game."""
+    data = parse_guest_message(text)
+    if data["t"] != "pong":
+        raise PeerError("a spectator watches the game and cannot play in it")
+    return data
+
+
 def parse_host_message(text: Any) -> dict[str, Any]:
-    """A message from the host, checked: `seat` (welcome), `state`, `refused`, `ping`, `bye`."""
+    """A message from the host, checked: `seat` (welcome), `watch` (a spectator's welcome),
+    `state`, `refused`, `ping`, `bye`."""
     data = _load(text, MAX_HOST_MESSAGE)
     kind = data["t"]
     if kind == "seat":
@@ -410,6 +429,9 @@ def parse_host_message(text: Any) -> dict[str, Any]:
         data["names"] = _names(data["names"])
         if data["seat"] >= len(data["names"]):
             raise PeerError("the seat is not one of the table's")
+    elif kind == "watch":
+        _fields(data, {"game": str, "table": str, "names": list})
+        data["names"] = _names(data["names"])
     elif kind == "state":
         _fields(data, {"at": int, "view": dict, "current": int, "scores": list, "winners": list,
                        "over": bool, "seats": list, "log": dict}, {"sent": int, "ask": str})
@@ -468,15 +490,19 @@ def _log(log: dict[str, Any]) -> dict[str, Any]:
 
 # -- the referee --------------------------------------------------------------------------------
 
-def welcome(match: Match, seat: int, table: str) -> dict[str, Any]:
+def welcome(match: Match, seat: int | None, table: str) -> dict[str, Any]:
+    """The first message on a link: the seat it plays, or (None) that it watches."""
+    if seat is None:
+        return {"t": "watch", "game": match.game.id, "table": table, "names": list(match.names)}
     return {"t": "seat", "seat": seat, "game": match.game.id, "table": table, "names": list(match.names)}
 
 
-def seat_update(match: Match, seat: int, seats: Sequence[str], log_start: int = 0,
+def seat_update(match: Match, seat: int | None, seats: Sequence[str], log_start: int = 0,
                 now: "Together | None | bool" = True) -> dict[str, Any]:
     """What the guest at `seat` is sent after a change: its view, the public log in words
     from turn `log_start` on (the last turn it was sent may have grown, so it is sent
     again), whose turn, the scores, who sits where. Only these: never the state itself.
+    A spectator (`seat` None) is sent what every seat sees: the game's view for no seat.
 
     When the seat is asked in a moment the table answers at once (`now`, worked out here
     unless given), its view's `legal` holds what it may answer when the rules reach it and
