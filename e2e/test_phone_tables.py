@@ -1,0 +1,49 @@
+"""Each game's table on a phone (390x844, touch): what is left of its faults once the targets
+are touch sized. One short page per check, against computers, at the speed a test plays.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+import pytest
+from conftest import POLL_MS, wait_ready
+from helpers import TURN_OR_OVER
+from playwright.sync_api import Page
+from test_phone_targets import PHONE
+
+
+@pytest.fixture
+def phone(browser: Any, browser_context_args: dict) -> Iterator[Page]:
+    context = browser.new_context(**{**browser_context_args, **PHONE})
+    yield context.new_page()
+    context.close()
+
+
+def open_table(page: Page, site: Any, query: str, **settings: Any) -> None:
+    stored = json.dumps({"speed": 0, **settings})
+    page.add_init_script(f"try {{ localStorage.setItem('hex-table:settings', {json.dumps(stored)}) }} catch (e) {{}}")
+    page.goto(site.url + query)
+    wait_ready(page)
+    page.wait_for_function(TURN_OR_OVER, timeout=90_000, polling=POLL_MS)
+
+
+# The tallest stretch of the table with nothing drawn in it, between two of its sections.
+EMPTY_BAND = """([above, below]) => {
+  const top = document.querySelector(below).getBoundingClientRect().top;
+  let bottom = document.querySelector(above).getBoundingClientRect().bottom;
+  for (const el of document.querySelectorAll('#board .hs-dice *')) {
+    const r = el.getBoundingClientRect();
+    if (r.height && r.top < top) bottom = Math.max(bottom, r.bottom);
+  }
+  return top - bottom;
+}"""
+
+
+def test_hack_and_slash_leaves_no_empty_band_before_the_first_roll(phone: Page, site: Any) -> None:
+    open_table(phone, site, "?game=hack-and-slash&seats=3&bots=2&level=easy&seed=phone-tables")
+    assert phone.locator("#board .hs-card[data-action]").count(), "the first player picks a quest"
+    assert not phone.locator("#board .hs-guild .hs-last").count(), "nobody has rolled yet"
+    band = phone.evaluate(EMPTY_BAND, ["#board .hs-quests", "#board .hs-guilds"])
+    assert band < 24, f"{band:.0f} px of nothing between the quests and the players' panels"
