@@ -47,3 +47,22 @@ def test_hack_and_slash_leaves_no_empty_band_before_the_first_roll(phone: Page, 
     assert not phone.locator("#board .hs-guild .hs-last").count(), "nobody has rolled yet"
     band = phone.evaluate(EMPTY_BAND, ["#board .hs-quests", "#board .hs-guilds"])
     assert band < 24, f"{band:.0f} px of nothing between the quests and the players' panels"
+
+
+BOXES = """() => Object.fromEntries(Object.entries({bar: '#confirm-bar', hand: '#board [data-rove="hand"]',
+  shown: '#board .pending', confirm: '#confirm-yes'}).map(([k, s]) => {
+    const b = document.querySelector(s).getBoundingClientRect(); return [k, [b.top, b.bottom]]; }))"""
+
+
+def test_the_confirm_bar_leaves_the_hand_and_the_move_shown_in_view(phone: Page, site: Any) -> None:
+    """The bar came up over the bottom of the hand (HEX PLEASE!'s tiles and its turn buttons)."""
+    open_table(phone, site, "?game=hex-please&seats=2&bots=1&level=easy&seed=confirm&names=Ann,Bot")
+    phone.locator("#board .hp-hand-tile:not(.hp-unplayable)").first.tap()
+    phone.locator("#board .hp-target").first.tap()
+    phone.wait_for_selector("#confirm-bar:not([hidden])")
+    phone.wait_for_timeout(200)
+    boxes = phone.evaluate(BOXES)
+    bar_top = boxes["bar"][0]
+    assert boxes["hand"][1] <= bar_top + 0.5, f"the confirm bar covers the hand: {boxes}"
+    assert 0 <= boxes["shown"][0] and boxes["shown"][1] <= bar_top, f"the move shown is out of sight: {boxes}"
+    assert boxes["confirm"][0] >= 844 / 2, f"Confirm is out of the thumb's reach: {boxes}"

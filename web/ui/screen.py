@@ -15,6 +15,7 @@ import js
 
 import browser
 import roving
+import thumbzone
 from browser import el, make, notice, present, set_text
 from pygame_core.markup import Markup, join, tag
 from presenter import Summary, Turn, confirm_step
@@ -162,12 +163,17 @@ def show_pending(client: TableClient) -> None:
     pending = client.pending
     target = board.querySelector(f'[data-action="{js.CSS.escape(pending)}"]') if pending is not None else None
     if not present(target):
+        if not bar.hidden:
+            thumbzone.bar_hidden()
         bar.hidden = True
         return
     target.classList.add("pending")
     label = str(target.getAttribute("aria-label") or target.textContent or "").strip()
     set_text("confirm-text", f"Your move: {label[:200]}" if label else "Your move")
+    coming = bool(bar.hidden)
     bar.hidden = False
+    if coming:  # the hand and the move shown stay clear of it
+        thumbzone.bar_shown(bar, board)
 
 
 def arm(client: TableClient, countdowns: bool = True) -> None:
