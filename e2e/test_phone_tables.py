@@ -66,3 +66,46 @@ def test_the_confirm_bar_leaves_the_hand_and_the_move_shown_in_view(phone: Page,
     assert boxes["hand"][1] <= bar_top + 0.5, f"the confirm bar covers the hand: {boxes}"
     assert 0 <= boxes["shown"][0] and boxes["shown"][1] <= bar_top, f"the move shown is out of sight: {boxes}"
     assert boxes["confirm"][0] >= 844 / 2, f"Confirm is out of the thumb's reach: {boxes}"
+
+
+BOARD_WIDTH = "document.querySelector('#board .board-pan > .touch-board').getBoundingClientRect().width"
+FRAME_WIDTH = "document.querySelector('#board .board-pan').clientWidth"
+
+
+def test_a_board_that_pans_zooms_with_buttons_keys_and_a_pinch(phone: Page, site: Any) -> None:
+    open_table(phone, site, "?game=hex-please&seats=12&bots=11&level=easy&seed=zoom")
+    buttons = phone.locator("#board .pan-zoom [data-zoom]")
+    assert buttons.count() == 2
+    for button in buttons.all():
+        box = button.bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44, f"zoom button under 44 px: {box}"
+    assert {b.get_attribute("aria-label") for b in buttons.all()} == {"Zoom the board out", "Zoom the board in"}
+    touch = phone.evaluate(BOARD_WIDTH)
+    assert touch > phone.evaluate(FRAME_WIDTH), "the board pans at touch size"
+    # by keyboard: Tab reaches the buttons, Enter presses them
+    for _ in range(40):
+        phone.keyboard.press("Tab")
+        if phone.evaluate("document.activeElement.dataset.zoom === '-1'"):
+            break
+    assert phone.evaluate("document.activeElement.dataset.zoom === '-1'"), "Tab never reaches the zoom buttons"
+    phone.keyboard.press("Enter")
+    phone.keyboard.press("Enter")
+    assert abs(phone.evaluate(BOARD_WIDTH) - phone.evaluate(FRAME_WIDTH)) <= 1, "zoomed out, the whole board fits"
+    phone.locator("#board [data-zoom='1']").tap()
+    phone.locator("#board [data-zoom='1']").tap()
+    phone.locator("#board [data-zoom='1']").tap()
+    assert phone.evaluate(BOARD_WIDTH) > touch * 1.4, "zoomed in past touch size"
+    # the level lasts when the board is drawn again (a computer's move, the player's own)
+    phone.locator("#board .hp-hand-tile:not(.hp-unplayable)").first.tap()
+    assert phone.evaluate(BOARD_WIDTH) > touch * 1.4, "the zoom was lost at a redraw"
+    # a pinch on the board zooms the page (the browser's own zoom is not locked, and nothing on
+    # the board takes the gesture). Headless Chromium zooms on no synthesized touch pinch, even
+    # over plain text: the gesture is sent as its default source (the one it carries out).
+    assert "user-scalable" not in (phone.get_attribute("meta[name=viewport]", "content") or "")
+    cdp = phone.context.new_cdp_session(phone)
+    box = phone.locator("#board .board-pan").bounding_box()
+    assert box
+    cdp.send("Input.synthesizePinchGesture", {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2,
+                                               "scaleFactor": 2.0, "gestureSourceType": "default"})
+    phone.wait_for_timeout(300)
+    assert phone.evaluate("visualViewport.scale") > 1.2, "a pinch did not zoom"

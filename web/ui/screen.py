@@ -16,6 +16,7 @@ import js
 import browser
 import roving
 import thumbzone
+import zoom
 from browser import el, make, notice, present, set_text
 from pygame_core.markup import Markup, join, tag
 from presenter import Summary, Turn, confirm_step
@@ -139,6 +140,7 @@ def draw_board(markup: Markup, glide: bool) -> None:
     was = centre(focused) if had_focus else (0.0, 0.0, False)
     before = browser.piece_places(board) if glide else {}
     browser.set_html(board, markup)
+    zoom.decorate(board)  # a board that pans on a phone: its zoom buttons
     if glide:
         browser.animate_pieces(board, before)
     if had_focus and not box_has_focus(el("summary")):  # the game's end takes the focus
@@ -341,7 +343,7 @@ class Controls:
 
     def on_click(self, event: Any) -> None:
         client = self.client()
-        if client is None:
+        if client is None or zoom.on_click(event):
             return
         if present(event.target.closest("[data-keep-window]")):
             client.respond_now()
