@@ -343,7 +343,7 @@ class Controls:
 
     def on_click(self, event: Any) -> None:
         client = self.client()
-        if client is None or zoom.on_click(event):
+        if zoom.on_click(event) or client is None:  # zooming needs no seat
             return
         if present(event.target.closest("[data-keep-window]")):
             client.respond_now()
