@@ -318,6 +318,39 @@ def test_hex_please_host_and_one_guest_play_a_whole_game(lan: Any, device: Devic
     guest.context.close()
 
 
+def test_a_guests_phone_has_touch_sized_targets_from_the_join_link_to_its_turn(lan: Any, device: Device) -> None:
+    """The guest's join screen (its answer's link, copy button and code as text, the More
+    list) and its table once connected, measured as test_phone_targets measures the tables."""
+    from test_phone_targets import MEASURE, TARGET_PX, TEXT_PX
+    host, guest = device(), device(phone=True)
+    host_game(host, lan.url, "hex-please", ["human", "remote"], seed="peers-phone")
+    link = host.locator("#peers-panel [data-join='1']")
+    expect(link).to_be_visible(timeout=30_000)
+    guest.goto(link.get_attribute("href") or "")
+    ready(guest)
+    answer = guest.locator("#peers-panel [data-answer]")
+    expect(answer).to_be_visible(timeout=30_000)
+    found = {f"join screen: {p}" for p in guest.evaluate(MEASURE, [TARGET_PX, TEXT_PX])}
+    guest.locator("#peers-panel summary").first.tap()
+    found |= {f"join screen, code as text: {p}" for p in guest.evaluate(MEASURE, [TARGET_PX, TEXT_PX])}
+    guest.locator("#more-button").tap()
+    found |= {f"join screen, More: {p}" for p in guest.evaluate(MEASURE, [TARGET_PX, TEXT_PX])}
+    guest.keyboard.press("Escape")
+    host.fill("#peer-answer", answer.get_attribute("href") or "")
+    host.click("#peers-panel [data-connect]")
+    expect(host.locator(".peer-seat[data-seat='1']")).to_have_attribute("data-status", "connected", timeout=30_000)
+    deadline = time.monotonic() + 120
+    while guest.evaluate(TABLE_STATE) != "turn":   # the host plays its first turn
+        assert time.monotonic() < deadline, "the guest's turn never came"
+        if host.evaluate(TABLE_STATE) == "turn":
+            hex_please_turn(host)
+        time.sleep(0.05)
+    found |= {f"guest's turn: {p}" for p in guest.evaluate(MEASURE, [TARGET_PX, TEXT_PX])}
+    assert not found, "under 44 px (controls) or 11 px (board text) on the guest's phone:\n" + "\n".join(sorted(found))
+    host.context.close()
+    guest.context.close()
+
+
 OUT_OF_TURN = ("hexhex", "null", "detonate", "eradicate", "challenge")
 
 

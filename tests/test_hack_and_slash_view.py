@@ -134,3 +134,12 @@ def test_the_quest_choice_is_asked_in_words_above_the_cards() -> None:
     short = hsview.render(state.view(0), {}, names)
     assert "(1 at home)" in short and "Dashed cards need more than you have." in short
     assert not codes_in(short)
+
+
+def test_the_dice_panel_says_where_the_roll_lands_before_the_first_one() -> None:
+    state = _revealed()
+    names = ["Ada", "Bo", "Cy"]
+    first = hsview.render(state.view(0), {}, names)
+    assert "No roll yet" in first and first.count("hs-blank") == 3, "the room for the roll is not left empty"
+    failed = _failed_brag(_revealed())
+    assert "No roll yet" not in hsview.render(failed.view(0), {}, names), "a roll is shown once made"

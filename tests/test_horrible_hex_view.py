@@ -3,6 +3,7 @@ notation reaches a player in the text, labels or tooltips (`data-*` keep the cod
 
 from __future__ import annotations
 
+import html
 import random
 import re
 from typing import Any
@@ -225,7 +226,21 @@ def test_a_completion_is_said_once_per_owner_and_not_twice_in_one_heading() -> N
     markup = str(hview.render({**view, "flash": flash}, {}, ["Ann", "Bob"]))
     assert "Completed: " not in markup and "completed 2 of your goals" in markup
     heading = re.search(r'<section class="hh-flash"[^>]*><h3>(.*?)</h3>', markup)
-    assert heading and heading.group(1).count("completed") == 1
+    assert heading and "completed" not in heading.group(1)
+
+
+def test_a_completion_is_told_once_on_the_page_not_above_and_below_the_board() -> None:
+    state = _p01_slide_state()
+    state.apply(Move("S", H(1, 2), SW))
+    play_out_chance(state)
+    for seat in (0, 1):
+        view = state.view(seat)
+        words = html.escape(labels.completion_words(view["flash"], view, ["Ann", "Bob"]))
+        markup = str(hview.render(view, {}, ["Ann", "Bob"]))
+        # the board's own caption (aria-hidden) fades with the board as it stood
+        caption = markup.count('class="hh-flash-caption"')
+        assert markup.count(words) == 1 + caption, f"said {markup.count(words)} times: {words}"
+        assert markup.index(words) < markup.index('class="hh-main"'), "said above the board"
 
 
 def test_the_warning_switch_says_what_it_does() -> None:

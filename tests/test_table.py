@@ -125,6 +125,22 @@ def test_a_selection_lasts_while_the_seats_choices_do() -> None:
     assert not client.clear()
 
 
+def test_what_a_game_opens_for_one_position_closes_when_the_table_moves_on() -> None:
+    """A card opened to read while others play stayed open after their moves."""
+    client, _, _, _ = a_client(hooks=SimpleNamespace(POSITION_UI=("card", "claim")))
+    client.show(seen(legal=()))
+    client.select("card=spite;claim=")
+    client.select("odds=1")
+    client.show(seen(legal=()))  # drawn again: same position
+    assert client.ui == {"card": "spite", "odds": "1"}
+    client.show(seen(at=4, legal=()))  # another seat moved
+    assert client.ui == {"odds": "1"}, "the card stays open after the table moved on"
+    client.show(seen(at=4, ask="m1"))
+    client.select("card=left")
+    client.show(seen(at=5, ask="m1"))  # another seat answered the same moment asked at once
+    assert client.ui == {"card": "left"}
+
+
 def test_a_games_keys_change_the_selection_through_its_hook() -> None:
     hooks = SimpleNamespace(handle_key=lambda key, view, ui: {**ui, "rot": "1"} if key == "r" else None)
     client, _, _, _ = a_client(hooks=hooks)

@@ -117,6 +117,13 @@ _QUIT_BUTTON = tag("button", "Quit: all go to the Tavern", type="button", class_
 _QUIT = tag("p", _QUIT_BUTTON, class_="hs-choices")
 _QUIT_NO_RESCUE = tag("p", _QUIT_BUTTON, tag("span", "No rescue possible: nobody is left at home.", class_="hs-note"),
                       class_="hs-choices")
+# Before the game's first roll the dice panel shows where a roll lands (blank dice and what they
+# decide) in the room a roll will take: no empty band, and the panels below stay put when it comes.
+NO_ROLL_YET = join(
+    tag("p", "No roll yet: the dice of the quest picked land here, one for each adventurer sent.",
+        class_="hs-result hs-note hs-no-roll"),
+    tag("div", [tag("svg", tag("rect", x=1, y=1, width=26, height=26, rx=5), class_="hs-die hs-blank",
+                    viewBox="0 0 28 28", aria_hidden="true")] * 3, class_="hs-dice-row"))
 _PASS = tag("p", tag("button", "Nobody is at home: pass", type="button", data_action="pass", class_="primary"),
             class_="hs-choices")
 
@@ -158,6 +165,8 @@ def dice_panel(view: dict[str, Any], names: Sequence[str], legal: set[str], odds
         parts.append(tag("p", f"{names[last['seat']]} on {q.name}: {sum(last['dice'])} against "
                               f"{q.goal_text}, {verdict}.", class_=f"hs-result hs-{verdict}"))
         parts.append(tag("div", dice, class_="hs-dice-row"))
+    elif not view["over"]:
+        parts.append(NO_ROLL_YET)
     if "pass" in legal:
         parts.append(_PASS)
     return tag("section", parts, class_="hs-dice", aria_label="Dice")

@@ -243,6 +243,11 @@ def _hand_html(view: dict[str, Any], ui: dict[str, str], names: list[str],
     return join(hand), choices
 
 
+POSITION_UI = ("card", "claim")
+"""The selection that belongs to one position (a card opened to read or to play): the table
+closes it when another seat's move moves the table on (web/ui/table.py)."""
+
+
 def _opened(view: dict[str, Any], ui: dict[str, str]) -> bool:
     """Whether the card picked in the hand is still there to read (readied ones apart)."""
     card = ui.get("card", "")

@@ -70,7 +70,8 @@ def render(view: dict[str, Any], ui: dict[str, Any], names: Sequence[str]) -> Ma
     completion = announce = None
     if flash and flash["turn"] >= view["turns"] - 1:
         words = completion_words(flash, view, names)
-        completion = tag("section", tag("h3", words), flash_svg(flash, names),
+        # the words are said once, above the board; under it the drawing of the pattern
+        completion = tag("section", tag("h3", "The pattern as it stood"), flash_svg(flash, names),
                          tag("p", _after_completion(view)), class_="hh-flash", aria_label="Last completion")
         gift = flash.get("mover") == view["seat"] and any(
             isinstance(g["owner"], int) and g["owner"] != view["seat"] for g in flash["goals"])

@@ -15,6 +15,8 @@ import js
 
 import browser
 import roving
+import thumbzone
+import zoom
 from browser import el, notice, present, set_text
 from pygame_core.markup import Markup, join, tag
 from presenter import Summary, Turn, confirm_step, score_chips
@@ -138,6 +140,7 @@ def draw_board(markup: Markup, glide: bool) -> None:
     was = centre(focused) if had_focus else (0.0, 0.0, False)
     before = browser.piece_places(board) if glide else {}
     browser.set_html(board, markup)
+    zoom.decorate(board)  # a board that pans on a phone: its zoom buttons
     if glide:
         browser.animate_pieces(board, before)
     if had_focus and not box_has_focus(el("summary")):  # the game's end takes the focus
@@ -162,12 +165,17 @@ def show_pending(client: TableClient) -> None:
     pending = client.pending
     target = board.querySelector(f'[data-action="{js.CSS.escape(pending)}"]') if pending is not None else None
     if not present(target):
+        if not bar.hidden:
+            thumbzone.bar_hidden()
         bar.hidden = True
         return
     target.classList.add("pending")
     label = str(target.getAttribute("aria-label") or target.textContent or "").strip()
     set_text("confirm-text", f"Your move: {label[:200]}" if label else "Your move")
+    coming = bool(bar.hidden)
     bar.hidden = False
+    if coming:  # the hand and the move shown stay clear of it
+        thumbzone.bar_shown(bar, board)
 
 
 def arm(client: TableClient, countdowns: bool = True) -> None:
@@ -328,7 +336,7 @@ class Controls:
 
     def on_click(self, event: Any) -> None:
         client = self.client()
-        if client is None:
+        if zoom.on_click(event) or client is None:  # zooming needs no seat
             return
         if present(event.target.closest("[data-keep-window]")):
             client.respond_now()

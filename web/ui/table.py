@@ -106,9 +106,15 @@ class TableClient:
     def show(self, seen: Seen) -> None:
         """A new position or view to answer. A selection, and a move waiting to be confirmed,
         last while this device's choices do: a person reading a card while others answer a
-        moment keeps it open, and after their own move they start afresh."""
+        moment keeps it open, and after their own move they start afresh; when another seat's
+        move moves the table on, the game's POSITION_UI keys are dropped."""
         if self.seen is not None and (self.seen.seat, self.seen.legal) != (seen.seat, seen.legal):
             self.ui, self.pending = {}, None
+        elif self.seen is not None and seen.at != self.seen.at and (seen.ask is None or seen.ask != self.seen.ask):
+            # the table moved on (not within one moment asked at once): what the game reads for
+            # one position only, such as a card opened to read, closes (its view's POSITION_UI)
+            for key in getattr(self.view_module, "POSITION_UI", ()):
+                self.ui.pop(key, None)
         if seen.at != self.awaiting:
             self.awaiting = None
         if seen.ask is not None and seen.ask != self.first_asked[0]:

@@ -1,0 +1,111 @@
+"""Each game's table on a phone (390x844, touch): what is left of its faults once the targets
+are touch sized. One short page per check, against computers, at the speed a test plays.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+import pytest
+from conftest import POLL_MS, wait_ready
+from helpers import TURN_OR_OVER
+from playwright.sync_api import Page
+from test_phone_targets import PHONE
+
+
+@pytest.fixture
+def phone(browser: Any, browser_context_args: dict) -> Iterator[Page]:
+    context = browser.new_context(**{**browser_context_args, **PHONE})
+    yield context.new_page()
+    context.close()
+
+
+def open_table(page: Page, site: Any, query: str, **settings: Any) -> None:
+    stored = json.dumps({"speed": 0, **settings})
+    page.add_init_script(f"try {{ localStorage.setItem('hex-table:settings', {json.dumps(stored)}) }} catch (e) {{}}")
+    page.goto(site.url + query)
+    wait_ready(page)
+    page.wait_for_function(TURN_OR_OVER, timeout=90_000, polling=POLL_MS)
+
+
+# The tallest stretch of the table with nothing drawn in it, between two of its sections.
+EMPTY_BAND = """([above, below]) => {
+  const top = document.querySelector(below).getBoundingClientRect().top;
+  let bottom = document.querySelector(above).getBoundingClientRect().bottom;
+  for (const el of document.querySelectorAll('#board .hs-dice *')) {
+    const r = el.getBoundingClientRect();
+    if (r.height && r.top < top) bottom = Math.max(bottom, r.bottom);
+  }
+  return top - bottom;
+}"""
+
+
+def test_hack_and_slash_leaves_no_empty_band_before_the_first_roll(phone: Page, site: Any) -> None:
+    open_table(phone, site, "?game=hack-and-slash&seats=3&bots=2&level=easy&seed=phone-tables")
+    assert phone.locator("#board .hs-card[data-action]").count(), "the first player picks a quest"
+    assert not phone.locator("#board .hs-guild .hs-last").count(), "nobody has rolled yet"
+    band = phone.evaluate(EMPTY_BAND, ["#board .hs-quests", "#board .hs-guilds"])
+    assert band < 24, f"{band:.0f} px of nothing between the quests and the players' panels"
+
+
+BOXES = """() => Object.fromEntries(Object.entries({bar: '#confirm-bar', hand: '#board [data-rove="hand"]',
+  shown: '#board .pending', confirm: '#confirm-yes'}).map(([k, s]) => {
+    const b = document.querySelector(s).getBoundingClientRect(); return [k, [b.top, b.bottom]]; }))"""
+
+
+def test_the_confirm_bar_leaves_the_hand_and_the_move_shown_in_view(phone: Page, site: Any) -> None:
+    """The bar came up over the bottom of the hand (HEX PLEASE!'s tiles and its turn buttons)."""
+    open_table(phone, site, "?game=hex-please&seats=2&bots=1&level=easy&seed=confirm&names=Ann,Bot")
+    phone.locator("#board .hp-hand-tile:not(.hp-unplayable)").first.tap()
+    phone.locator("#board .hp-target").first.tap()
+    phone.wait_for_selector("#confirm-bar:not([hidden])")
+    phone.wait_for_timeout(200)
+    boxes = phone.evaluate(BOXES)
+    bar_top = boxes["bar"][0]
+    assert boxes["hand"][1] <= bar_top + 0.5, f"the confirm bar covers the hand: {boxes}"
+    assert 0 <= boxes["shown"][0] and boxes["shown"][1] <= bar_top, f"the move shown is out of sight: {boxes}"
+    assert boxes["confirm"][0] >= 844 / 2, f"Confirm is out of the thumb's reach: {boxes}"
+
+
+BOARD_WIDTH = "document.querySelector('#board .board-pan > .touch-board').getBoundingClientRect().width"
+FRAME_WIDTH = "document.querySelector('#board .board-pan').clientWidth"
+
+
+def test_a_board_that_pans_zooms_with_buttons_keys_and_a_pinch(phone: Page, site: Any) -> None:
+    open_table(phone, site, "?game=hex-please&seats=12&bots=11&level=easy&seed=zoom")
+    buttons = phone.locator("#board .pan-zoom [data-zoom]")
+    assert buttons.count() == 2
+    for button in buttons.all():
+        box = button.bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44, f"zoom button under 44 px: {box}"
+    assert {b.get_attribute("aria-label") for b in buttons.all()} == {"Zoom the board out", "Zoom the board in"}
+    touch = phone.evaluate(BOARD_WIDTH)
+    assert touch > phone.evaluate(FRAME_WIDTH), "the board pans at touch size"
+    # by keyboard: Tab reaches the buttons, Enter presses them
+    for _ in range(40):
+        phone.keyboard.press("Tab")
+        if phone.evaluate("document.activeElement.dataset.zoom === '-1'"):
+            break
+    assert phone.evaluate("document.activeElement.dataset.zoom === '-1'"), "Tab never reaches the zoom buttons"
+    phone.keyboard.press("Enter")
+    phone.keyboard.press("Enter")
+    assert abs(phone.evaluate(BOARD_WIDTH) - phone.evaluate(FRAME_WIDTH)) <= 1, "zoomed out, the whole board fits"
+    phone.locator("#board [data-zoom='1']").tap()
+    phone.locator("#board [data-zoom='1']").tap()
+    phone.locator("#board [data-zoom='1']").tap()
+    assert phone.evaluate(BOARD_WIDTH) > touch * 1.4, "zoomed in past touch size"
+    # the level lasts when the board is drawn again (a computer's move, the player's own)
+    phone.locator("#board .hp-hand-tile:not(.hp-unplayable)").first.tap()
+    assert phone.evaluate(BOARD_WIDTH) > touch * 1.4, "the zoom was lost at a redraw"
+    # a pinch on the board zooms the page (the browser's own zoom is not locked, and nothing on
+    # the board takes the gesture). Headless Chromium zooms on no synthesized touch pinch, even
+    # over plain text: the gesture is sent as its default source (the one it carries out).
+    assert "user-scalable" not in (phone.get_attribute("meta[name=viewport]", "content") or "")
+    cdp = phone.context.new_cdp_session(phone)
+    box = phone.locator("#board .board-pan").bounding_box()
+    assert box
+    cdp.send("Input.synthesizePinchGesture", {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2,
+                                               "scaleFactor": 2.0, "gestureSourceType": "default"})
+    phone.wait_for_timeout(300)
+    assert phone.evaluate("visualViewport.scale") > 1.2, "a pinch did not zoom"
