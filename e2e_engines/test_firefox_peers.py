@@ -25,6 +25,7 @@ from test_engines import click, log_length, play_one_move, ready, wait
 
 sys.path.insert(0, os.path.join(ROOT, "e2e"))
 from netns import NetNS  # noqa: E402
+
 GAME = "horrible-hex"
 # The pair of candidates each of a page's connections uses: "host x.local > host y.local".
 PAIRS = """const out = [];
