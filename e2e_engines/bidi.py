@@ -9,6 +9,7 @@ navigation, script evaluation, pointer actions and the console log.
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import re
@@ -17,7 +18,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 import websocket
 
@@ -54,11 +55,13 @@ PREFS = {
     "network.proxy.allow_hijacking_localhost": False,
     "remote.active-protocols": 1,  # BiDi only
     "dom.disable_open_during_load": False,
-    # Peer play between two tabs of one machine: ICE on loopback, no STUN lookups.
-    "media.peerconnection.ice.loopback": True,
+    # Peer play (e2e_engines/test_firefox_peers.py, in a network namespace of its own): every
+    # address, each behind a `.local` name as a player's Firefox writes it.
     "media.peerconnection.ice.default_address_only": False,
-    "media.peerconnection.ice.obfuscate_host_addresses": False,
+    "media.peerconnection.ice.obfuscate_host_addresses": True,
 }
+CLONE_NEWNET = 0x40000000
+T = TypeVar("T")
 LISTENING = re.compile(r"WebDriver BiDi listening on (ws://\S+)")
 
 
@@ -66,21 +69,51 @@ class BidiError(AssertionError):
     pass
 
 
+def in_netns(pid: int | None, make: Callable[[], T]) -> T:
+    """`make()`, called in a thread that has joined the network namespace of process `pid`
+    (a namespace is a thread's own: the sockets it makes stay in it, whoever uses them)."""
+    if not pid:
+        return make()
+    out: list[T] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            with open(f"/proc/{pid}/ns/net") as ns:
+                if libc.setns(ns.fileno(), CLONE_NEWNET) != 0:
+                    raise OSError(ctypes.get_errno(), f"setns into the network namespace of {pid}")
+            out.append(make())
+        except BaseException as error:  # noqa: BLE001 - raised again in the caller's thread
+            failed.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+    return out[0]
+
+
 class Firefox:
     """One Firefox process, headless, with a profile of its own; `tab()` opens a page."""
 
-    def __init__(self, timeout: float = 60.0) -> None:
+    def __init__(self, timeout: float = 60.0, netns: int | None = None) -> None:
+        """`netns`: the pid of a process holding a network namespace (e2e/netns.py): Firefox
+        runs inside it, and so does this client's socket to it."""
         if not FIREFOX:
             raise BidiError("firefox-esr not found: apt-get install firefox-esr (or set $FIREFOX)")
         self.profile = tempfile.mkdtemp(prefix="hex-firefox-")
         with open(os.path.join(self.profile, "user.js"), "w") as f:
             for name, value in PREFS.items():
                 f.write(f"user_pref({json.dumps(name)}, {json.dumps(value)});\n")
+        enter = ["nsenter", "-t", str(netns), "-n", "--"] if netns else []
         self.proc = subprocess.Popen(
-            [FIREFOX, "--headless", "--no-remote", "--remote-debugging-port=0", "--profile", self.profile],
+            [*enter, FIREFOX, "--headless", "--no-remote", "--remote-debugging-port=0", "--profile", self.profile],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env={**os.environ, "MOZ_CRASHREPORTER_DISABLE": "1"})
         url = self._listening(timeout)
-        self.ws = websocket.create_connection(url + "/session", timeout=timeout, suppress_origin=True)
+        self.ws = in_netns(netns, lambda: websocket.create_connection(url + "/session", timeout=timeout,
+                                                                      suppress_origin=True))
         self.next_id = 0
         self.events: list[dict] = []
         self.lock = threading.Lock()
@@ -126,6 +159,11 @@ class Firefox:
         context = self.send("browsingContext.create", params)["context"]
         self.send("browsingContext.setViewport", {"context": context, "viewport": {"width": width, "height": height}})
         return Tab(self, context)
+
+    def preload(self, function: str) -> None:
+        """Run the JavaScript `function` (its source) in every page and frame this browser
+        loads from now on, before the page's own scripts."""
+        self.send("script.addPreloadScript", {"functionDeclaration": function})
 
     def close(self) -> None:
         try:

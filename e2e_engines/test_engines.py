@@ -20,7 +20,9 @@ TURN_OR_OVER = ("const t = document.getElementById('turn').textContent;"
                 " return /your turn|Game over/.test(t) && !document.getElementById('board').classList.contains('thinking')"
                 " && document.getElementById('handoff').hidden;")
 READY = "return document.body.classList.contains('ready')"
-STATE = ("return {stage: document.getElementById('boot-stage')?.textContent,"
+STATE = ("return {url: location.href, title: document.title, text: document.body?.innerText.slice(0, 200),"
+         " controlled: !!navigator.serviceWorker?.controller,"
+         " stage: document.getElementById('boot-stage')?.textContent,"
          " error: document.getElementById('boot-error')?.hidden === false ? document.getElementById('boot-error-detail')?.textContent : null,"
          " strip: [...document.querySelectorAll('.py-error')].map(e => e.textContent.slice(0, 300))}")
 # Where a player clicks `selector` (the first match): the centre of its box, scrolled into view.
@@ -156,12 +158,29 @@ def test_the_embed_page_plays_on_another_origin(engine: Engine, tab, tmp_path):
         host.stop()
 
 
+# What the offline copy holds: each cache's name and entries (with Vary ignored, and matched).
+COPY = """const out = {};
+for (const name of await caches.keys()) {
+  const c = await caches.open(name);
+  out[name] = [(await c.keys()).length, (await c.keys(undefined, {ignoreVary: true})).length, !!(await c.match('./index.html', {ignoreVary: true}))];
+}
+const r = await navigator.serviceWorker.getRegistration();
+out.worker = r && [r.installing?.state, r.waiting?.state, r.active?.state, r.active?.scriptURL];
+return out;"""
+
+
 def test_with_the_server_stopped_the_site_reloads_and_plays(engine: Engine, tab):
     """Last: it stops the engine's server. The service worker serves every file."""
     tab.goto(engine.site.url)
     ready(tab)
-    wait(tab, "return navigator.serviceWorker.ready.then(r => !!r.active)")
-    wait(tab, "return caches.keys().then(keys => keys.some(k => k.startsWith('hex-table-')))")
+    # Polled (an await of `ready` would outlast WebKit's script timeout): the worker active,
+    # the page in its hands, and the worker's copy holding the page.
+    wait(tab, "return navigator.serviceWorker.getRegistration()"
+              ".then(r => !!r?.active && !!navigator.serviceWorker.controller)")
+    try:
+        wait(tab, "return caches.match('./index.html').then(r => !!r)")
+    except AssertionError as error:
+        raise AssertionError(f"the worker's copy has no index.html: {tab.js(COPY)}") from error
     engine.site.stop()
     tab.goto(f"{engine.site.url}?game=horrible-hex&seats=2&bots=1&level=easy&seed={SEED}-offline")
     ready(tab)

@@ -2,7 +2,8 @@
 and WebKitGTK (WebKitWebDriver, which needs a display: `make bench` runs under xvfb-run).
 
 For each engine, in a new browser with an empty profile: the menu's first visit, then (once the
-start-up snapshot is stored) a second visit, which starts from it. The time is from navigation
+service worker holds the site) a returning player's visit, which loads it from there; both start
+from the snapshot shipped with the site. The time is from navigation
 to the page being usable (`body.ready`), read in the page, polled every 50 ms.
 
     python tools/bench_engines.py [--runs N]     (also the last part of tools/bench.py)
@@ -22,7 +23,7 @@ sys.path.insert(0, os.path.join(ROOT, "e2e_engines"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 READY = "return document.body.classList.contains('ready') ? performance.now() : null"
-SAVED = "return performance.getEntriesByName('hex:snapshot-saved').length > 0"
+CACHED = "return navigator.serviceWorker.getRegistration().then(r => !!r?.active)"
 FROM = "return (performance.getEntriesByName('hex:start')[0] || {detail: {}}).detail.from || null"
 
 
@@ -52,7 +53,7 @@ def visits(tab: Any, url: str) -> tuple[float, float, str]:
     """First visit and second visit, in ms to usable; and how the second one started."""
     tab.goto(url)
     first = poll(tab, READY)
-    poll(tab, SAVED)
+    poll(tab, CACHED)
     tab.goto(url)
     second = poll(tab, READY)
     return first, second, poll(tab, FROM, 10)
@@ -92,7 +93,7 @@ ENGINES = {"chromium": chromium, "firefox": other("firefox"), "webkit": other("w
 def report(site_url: str, runs: int = 1) -> None:
     """Print each engine's start-up; an engine that cannot run here says why."""
     print(f"\nStart-up in each engine, to a usable menu (median of {runs}; a new profile each run):")
-    print(f"  {'engine':10} {'first visit s':>14} {'from snapshot s':>16}")
+    print(f"  {'engine':10} {'first visit s':>14} {'second visit s':>16}")
     for name, run in ENGINES.items():
         try:
             results = [run(site_url) for _ in range(runs)]

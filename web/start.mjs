@@ -2,7 +2,8 @@
 // from the memory snapshot built with the site (tools/make_snapshot.mjs), every module of
 // ours already imported, unless the link is slow or data is to be saved; anything wrong with
 // the snapshot means a normal start at once. Pyodide's WebAssembly comes gzipped. Once the
-// page is up and the player idle, the service worker fills the offline cache.
+// page is up and the player idle, the page registers the service worker, which fills the
+// offline cache.
 import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 import { startArchives } from "./archives.mjs";
 
@@ -14,7 +15,6 @@ const BUILD = "__BUILD_VERSION__"; // the site's build, written by tools/build_s
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
 const QUIET_MS = 2000; // "idle": this long without input after the page is ready...
 const LATEST_MS = 30000; // ...or this long after it, whatever the player does
-const LOOKUP_MS = 3000; // a service worker registration not found by then is not waited for
 
 // Our Python's archives download beside Pyodide, from the moment PyScript loads this module.
 const archives = startArchives(import.meta.url);
@@ -33,10 +33,6 @@ async function withFiles(pyodide) {
 
 const timeline = (how, detail = "") =>
   performance.mark("hex:start", { detail: { from: how, detail: String(detail) } });
-
-function withTimeout(promise, ms) {
-  return Promise.race([promise, new Promise((_, no) => setTimeout(() => no(new Error("timed out")), ms))]);
-}
 
 // -- the start-up snapshot shipped with the site (tools/make_snapshot.mjs) -----------------
 // Written by tools/build_site.py: where it is, its size and SHA-256 as built, and the sizes
@@ -382,22 +378,8 @@ function whenIdle(run) {
   wait();
 }
 
-// Once the player is idle, the service worker copies the site for offline play (web/sw.js).
+// Once the player is idle, the page registers the service worker, which copies the site for
+// offline play (web/ui/shell.py, web/sw.js): "hex:idle" on the timeline and on the window.
 function afterStart() {
-  addEventListener("hex:ready", () => whenIdle(precacheWhenIdle), { once: true });
-}
-
-// The service worker waits for this before copying the site into its cache (web/sw.js).
-async function precacheWhenIdle() {
-  const sw = navigator.serviceWorker;
-  if (!sw) return;
-  try {
-    const registration = await withTimeout(sw.getRegistration(), LOOKUP_MS);
-    if (!registration) return;
-    const tell = () => registration.installing?.postMessage("precache");
-    registration.addEventListener("updatefound", tell);
-    tell();
-  } catch {
-    // no service worker here (a refused frame, a private window): nothing to wait for
-  }
+  addEventListener("hex:ready", () => whenIdle(() => dispatchEvent(new Event("hex:idle"))), { once: true });
 }

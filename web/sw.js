@@ -5,20 +5,23 @@ const VERSION = "__BUILD_VERSION__";
 const CACHE = `hex-table-${VERSION}`;
 const FILES = ["__PRECACHE_FILES__"];
 
-// The copy waits until the page says its player is idle (web/start.mjs), so 14 MB of
-// caching does not compete with the first game; a page that never says so still gets it.
-const PRECACHE_LATEST_MS = 60000;
-let precacheNow;
-const precacheAsked = new Promise((resolve) => { precacheNow = resolve; });
+// The page registers this worker once its player is idle (web/ui/shell.py, web/start.mjs),
+// so 14 MB of caching does not compete with the first game, and the copy starts at once.
+// Nothing here waits on a page's message: a browser may stop a worker and start it again at
+// any moment (WebKit does, between pages), and a promise kept by one run of this script is
+// lost to the next, which left an install waiting for ever. For the same reason the page asks
+// on every visit ("fill") that the copy be made whole: a browser that dropped part of it, or
+// stopped the worker midway, gets the missing files back while it is online.
+async function fill() {
+  const cache = await caches.open(CACHE);
+  const held = new Set((await cache.keys()).map((request) => request.url));
+  const missing = FILES.map((file) => new URL(file, location.href).href).filter((url) => !held.has(url));
+  // Revalidated, not taken from the HTTP cache as they are: a file cached heuristically
+  // (no Cache-Control) could otherwise be the last build's, and mix two builds in one cache.
+  if (missing.length) await cache.addAll(missing.map((url) => new Request(url, { cache: "no-cache" })));
+}
 
-self.addEventListener("install", (event) => {
-  event.waitUntil((async () => {
-    await Promise.race([precacheAsked, new Promise((resolve) => setTimeout(resolve, PRECACHE_LATEST_MS))]);
-    // Revalidated, not taken from the HTTP cache as they are: a file cached heuristically
-    // (no Cache-Control) could otherwise be the last build's, and mix two builds in one cache.
-    await (await caches.open(CACHE)).addAll(FILES.map((file) => new Request(file, { cache: "no-cache" })));
-  })());
-});
+self.addEventListener("install", (event) => event.waitUntil(fill()));
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
@@ -31,7 +34,7 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
-  if (event.data === "precache") precacheNow();
+  if (event.data === "fill") event.waitUntil(fill().catch(() => undefined)); // offline: next time
 });
 
 self.addEventListener("fetch", (event) => {

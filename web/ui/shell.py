@@ -157,8 +157,16 @@ class Shell:
             notice("Offline play is not available: the offline cache could not be set up "
                    f"({error}). The games still work while you are online.", 10)
         script = "./no-such-sw.js" if "sw" in injected_faults() else "./sw.js"
-        navigator.serviceWorker.register(script).then(
-            create_once_callable(self.on_registered), create_once_callable(on_failed))
+
+        def register(event: Any = None) -> None:
+            navigator.serviceWorker.register(script).then(
+                create_once_callable(self.on_registered), create_once_callable(on_failed))
+        # Once the player is idle (web/start.mjs), so the worker's 14 MB copy of the site
+        # does not compete with the first game; it copies at once (web/sw.js).
+        if js.performance.getEntriesByName("hex:idle").length:
+            register()
+        else:
+            on(js.window, "hex:idle", register)
 
     @staticmethod
     def on_registered(registration: Any) -> None:
@@ -167,13 +175,10 @@ class Shell:
         navigator = js.navigator
         if present(registration.active):
             show("offline-status")
+            registration.active.postMessage("fill")  # the copy made whole (web/sw.js)
 
-        def on_update(event: Any) -> None:
-            worker = registration.installing
-            if not present(worker):
-                return
-
-            def on_state(e: Any) -> None:
+        def watch(worker: Any) -> None:
+            def on_state(e: Any = None) -> None:
                 if str(worker.state) == "installed":
                     if present(navigator.serviceWorker.controller):
                         show("update-button")
@@ -181,4 +186,10 @@ class Shell:
                 if str(worker.state) == "activated":
                     show("offline-status")
             on(worker, "statechange", on_state)
-        on(registration, "updatefound", on_update)
+            on_state()
+        # A newer worker found before the page registered (at idle) is already on its way.
+        for worker in (registration.installing, registration.waiting):
+            if present(worker):
+                watch(worker)
+        on(registration, "updatefound",
+           lambda e: watch(registration.installing) if present(registration.installing) else None)
