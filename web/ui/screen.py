@@ -137,7 +137,7 @@ def draw_board(markup: Markup, glide: bool) -> None:
     had_focus = present(focused) and focused != board and bool(board.contains(focused))
     was = centre(focused) if had_focus else (0.0, 0.0, False)
     before = browser.piece_places(board) if glide else {}
-    browser.set_html(board, markup)
+    browser.patch_html(board, markup)
     if glide:
         browser.animate_pieces(board, before)
     if had_focus and not box_has_focus(el("summary")):  # the game's end takes the focus
