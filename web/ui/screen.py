@@ -221,8 +221,10 @@ def draw_recap(lines: Sequence[str]) -> None:
     if not lines:
         box.hidden = True
         return
-    browser.set_html(box, join(tag("h3", "Since your last move"),
-                               tag("ul", [tag("li", line) for line in lines[-RECAP_LINES:]])))
+    shown = list(lines[-RECAP_LINES:])
+    if box.getAttribute("data-drawn") != repr(shown):  # unchanged by most redraws (a tap)
+        browser.set_html(box, join(tag("h3", "Since your last move"), tag("ul", [tag("li", line) for line in shown])))
+        box.setAttribute("data-drawn", repr(shown))
     box.hidden = False
 
 
