@@ -206,9 +206,9 @@ def test_lookahead_candidates_never_see_the_true_state():
 
 def test_lookahead_thinks_in_slices_and_honours_both_budgets():
     class Slow(ToyLookahead):
-        def line(self, state, seat, action, rng):
+        def line_steps(self, state, seat, action, rng):
             time.sleep(0.002)
-            return super().line(state, seat, action, rng)
+            return (yield from super().line_steps(state, seat, action, rng))
 
     state = dealt(3, 2)
     steps, gaps = [], []

@@ -1,6 +1,7 @@
 """Speed and size of the site, measured in one run against a bare PyScript page.
 
     python tools/bench.py [--runs 9] [--skip-pyodide] [--skip-bots] [--against OTHER_SITE_DIR]
+    python tools/bench.py --play-only [--seconds 60] [--site OTHER_SITE_DIR]
     python tools/bench.py --cold-only [--runs 15] [--against OTHER_SITE_DIR] [--pages game]
                           [--link cpu=4,mbit=20,rtt=40 ...] [--link save-data]
 
@@ -231,12 +232,14 @@ def throttle(context, page, rate: float) -> None:
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
 
 
-def bot_long_tasks(browser, site_url: str, seconds: float = 40.0, rate: float = 1) -> dict[str, tuple]:
+def bot_long_tasks(browser, site_url: str, seconds: float = 60.0, rate: float = 1) -> dict[str, tuple]:
     """Per game, while computers play every seat at level hard: the longest main-thread task
     (Long Tasks API, over 50 ms) once the page's first frame is drawn, how many such tasks,
     how many moves were made (a whole game, or as far as `seconds` allows), the longest task
     between the page being ready and that first frame (drawing it: start-up, not play), and
-    the median and longest time a computer took to choose (its searches, yields included)."""
+    the median and longest time a computer took to choose (its searches, yields included),
+    the median and longest drawing of a move, and the longest slice of a computer's thinking
+    (the page's "drawing" and "long computer slice" measures, web/ui/browser.py `measured`)."""
     results = {}
     for game_id, seats in BOT_GAMES.items():
         context = browser.new_context()
@@ -256,8 +259,11 @@ def bot_long_tasks(browser, site_url: str, seconds: float = 40.0, rate: float = 
                                     " start >= window.__ready && start < window.__drawn).map(([_, d]) => d))")
         moves = page.evaluate("document.querySelectorAll('#log li').length")
         thinking = page.evaluate("performance.getEntriesByName('computer thinking').map(e => e.duration)")
+        drawing = page.evaluate("performance.getEntriesByName('drawing').map(e => e.duration)")
+        slices = page.evaluate("performance.getEntriesByName('long computer slice').map(e => e.duration)")
         results[game_id] = (max(tasks, default=0.0), len(tasks), moves, first_frame,
-                            median(thinking), max(thinking, default=float("nan")))
+                            median(thinking), max(thinking, default=float("nan")),
+                            median(drawing), max(drawing, default=0.0), max(slices, default=0.0))
         context.close()
     return results
 
@@ -285,10 +291,13 @@ def print_play(long_tasks: dict[float, dict[str, tuple]], taps: dict[float, list
     for game_id in long_tasks[rates[0]]:
         cells = []
         for rate in rates:
-            longest, count, moves, first_frame, think_median, think_max = long_tasks[rate][game_id]
+            (longest, count, moves, first_frame, think_median, _think_max,
+             draw_median, draw_max, slice_max) = long_tasks[rate][game_id]
             cells.append(f"{rate:g}x: " + (f"{longest:4.0f} ms ({count:2} over 50 ms)" if count else
                                            "none over 50 ms     ") + f" in {moves:3} log lines, "
-                         f"first frame {first_frame:3.0f} ms, choosing median {think_median:4.0f} ms")
+                         f"first frame {first_frame:3.0f} ms, choosing median {think_median:4.0f} ms, "
+                         f"drawing median {draw_median:3.0f} ms (longest {draw_max:3.0f}), "
+                         f"longest computer slice {slice_max:3.0f} ms")
         print(f"  {game_id:16} " + "; ".join(cells))
     for rate, values in sorted(taps.items()):
         print(f"click-to-redraw at {rate:g}x: median {median(values):.1f} ms, p95 {p95(values):.1f} ms over "
@@ -431,6 +440,10 @@ def main() -> None:
     parser.add_argument("--play-only", action="store_true",
                         help="only computers playing and click-to-redraw, at 1x and 4x CPU slowdown")
     parser.add_argument("--against", metavar="DIR", help="another build's site/, loaded in every round too")
+    parser.add_argument("--site", metavar="DIR", default=SITE,
+                        help="--play-only: the build to measure (another commit's site/, for a before and after)")
+    parser.add_argument("--seconds", type=float, default=60.0,
+                        help="--play-only: how long computers play each game, at each CPU speed")
     parser.add_argument("--link", action="append", type=parse_link, default=[],
                         help="--cold-only under an emulated CPU and link: cpu=4,mbit=20,rtt=40 or save-data")
     parser.add_argument("--pages", choices=("both", "menu", "game"), default="both",
@@ -444,7 +457,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     bare_dir = bare_site()
-    site_server, site_url = start_server(SITE)
+    site_server, site_url = start_server(os.path.abspath(args.site) if args.play_only else SITE)
     bare_server, bare_url = start_server(bare_dir)
     os.environ["SERVE_QUIET"] = "1"
     kinds = {"bare": bare_url, "menu": site_url, "game": site_url + GAME_QUERY}
@@ -455,7 +468,7 @@ def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
         if args.play_only:
-            play = {rate: bot_long_tasks(browser, site_url, rate=rate) for rate in (1, 4)}
+            play = {rate: bot_long_tasks(browser, site_url, args.seconds, rate) for rate in (1, 4)}
             taps = {float(rate): tap_latency(browser, site_url, rate) for rate in (1, 4)}
         elif args.cold_only:
             if args.pages != "both":

@@ -26,8 +26,8 @@ valued by `prior + guess`); later rounds count only when complete.
 Budget: `iterations` lines in all (deterministic: same seed, state and count give the
 same move) and/or `seconds`; `worlds` caps the rounds (1 for a game without hidden
 information: a second world would be the same). `think` yields None whenever about
-`slice_seconds` of work has been done, between lines and inside the game's candidate
-generation (which may `yield None` when `self.due()` says so).
+`slice_seconds` of work has been done, between lines, between the replies of a
+line (`line_steps`) and inside the game's candidate generation (which may `yield None` when `self.due()` says so).
 
 Games subclass and override only what is game-specific: `candidates` (move ordering,
 pruning and the prior), `reply` (the reply policy and what a reply is worth),
@@ -136,6 +136,19 @@ class LookaheadBot(Bot):
 
     def line(self, state: State, seat: int, action: Action, rng: random.Random) -> float:
         """The lookahead term of one candidate in one world (the world comes from `rng`)."""
+        steps = self.line_steps(state, seat, action, rng)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return float(done.value)
+
+    def line_steps(self, state: State, seat: int, action: Action,
+                   rng: random.Random) -> Generator[None, None, float]:
+        """`line` in slices: yields None between the world's guess and each reply when
+        `due()` says a slice is done (one line is several replies, each a scan of every
+        move: on a slow phone a whole line took 100-200 ms). Its value never depends on
+        where it yielded."""
         world = self.determinize(state, seat, rng)
         step(world, action)
         self.settle(world, rng)
@@ -148,6 +161,8 @@ class LookaheadBot(Bot):
                 player = world.current_player
                 if player is None or player == seat or player == CHANCE:
                     break
+                if self.due():
+                    yield None
                 worth, answer = self.reply(world, player)
                 value -= weight * worth
                 if answer is None:
@@ -157,8 +172,12 @@ class LookaheadBot(Bot):
         else:                   # every other seat's best answer on this same board
             seats = len(world.scores)
             for i, weight in enumerate(answers[:seats - 1]):
+                if self.due():
+                    yield None
                 value -= weight * self.reply(world, (seat + 1 + i) % seats)[0]
         if future and not world.is_over:
+            if self.due():
+                yield None
             value += future * self.reply(world, seat)[0]
         return value + self.leaf(world, seat)
 
@@ -195,7 +214,7 @@ class LookaheadBot(Bot):
                     spent = True
                     break
                 world_rng = random.Random(f"{self.seed}/{rounds}/{salt}")
-                values.append(self.line(state, seat, move, world_rng))
+                values.append((yield from self.line_steps(state, seat, move, world_rng)))
                 done += 1
                 if self.due():
                     yield None

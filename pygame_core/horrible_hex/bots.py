@@ -400,9 +400,10 @@ class HardBot(LookaheadBot):
     def leaf(self, world: State, seat: int) -> float:
         return 0.0   # the prior holds what the move completes and its heat; the replies the rest
 
-    def line(self, state: State, seat: int, action: Any, rng: random.Random) -> float:
+    def line_steps(self, state: State, seat: int, action: Any,
+                   rng: random.Random) -> Generator[None, None, float]:
         self._place = action if isinstance(action, Place) else None
-        return super().line(state, seat, action, rng)
+        return (yield from super().line_steps(state, seat, action, rng))
 
     def reply(self, world: State, player: int) -> tuple[float, Any]:
         """How many of `player`'s goals one move could complete on the board we leave."""

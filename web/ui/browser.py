@@ -38,6 +38,17 @@ def set_html(node: Any, markup: Markup) -> None:
     node.innerHTML = _checked(markup)
 
 
+def patch_html(node: Any, markup: Markup) -> None:
+    """Like `set_html`, but only what differs from the new markup changes (web/patch.mjs): a
+    board redrawn after a move keeps its other elements, so the browser lays out and paints
+    what changed, not the whole board. Replaces, like `set_html`, where that script is missing."""
+    patch = getattr(js, "hexPatch", None)
+    if present(patch):
+        patch.html(node, _checked(markup))
+    else:
+        set_html(node, markup)
+
+
 def append_html(node: Any, markup: Markup, where: str = "beforeend") -> None:
     """Add markup at the end of `node` (or `where` insertAdjacentHTML says), under the same
     rule as `set_html`."""

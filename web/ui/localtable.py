@@ -67,6 +67,8 @@ class LocalTable:
         self.save_pending = False  # a move is drawn and its save is queued (see save_soon)
         self.save_failed = False
         self.drawn_log = -1  # the log length the log was last drawn at
+        self.log_words: dict[int, Any] = {}  # each log entry's words (presenter.turns' memo)
+        self.log_names: list[str] = []  # the names those words were made with
         self.master.subscribe(self.after_change)
 
     @property
@@ -214,7 +216,9 @@ class LocalTable:
         alone = len(humans) == 1 and session.with_computers and not scripted
         screen.draw_recap(presenter.since_last_move(match, humans[0]) if alone else [])
         if len(match.log) != self.drawn_log:
-            self.log.draw(presenter.turns(match), match.names)
+            if match.names != self.log_names:
+                self.log_words, self.log_names = {}, list(match.names)
+            self.log.draw(presenter.turns(match, memo=self.log_words), match.names)
             self.drawn_log = len(match.log)
 
     def table_prompt(self, window: dict[str, Any]) -> Markup:

@@ -272,13 +272,15 @@ PASS = "pass"
 """The notation every game uses for letting a moment go by; runs of passes read as one line."""
 
 
-def turns(match: Match, start: int = 0) -> list[Turn]:
+def turns(match: Match, start: int = 0, memo: dict[int, tuple[LogEntry, list[str]]] | None = None) -> list[Turn]:
     """The log from entry `start` grouped by turn. Chance belongs to the turn it follows;
     everything chance does before the first decision (the deal) is one line, and the same
     line several times in a row (a hidden draw, say) is one line with a count. In a game with
     response windows (its view's `response_window` hook), a run of plain passes by other
     players (a window nobody answered) is one line in the turn it interrupts; elsewhere a
-    pass is a turn like any other."""
+    pass is a turn like any other. `memo` (kept by the caller for one match, emptied when its
+    names change) keeps each entry's words: a page redrawn after every move need not word
+    the whole game again."""
     view = view_module(match.game.id)
     windows = hasattr(view, "response_window")
     groups: list[Turn] = []
@@ -306,7 +308,12 @@ def turns(match: Match, start: int = 0) -> list[Turn]:
             if lines:
                 groups.append(Turn(seat, counted(lines)))
             seat, lines = entry.seat, []
-        lines.extend(entry_lines(entry, view, match.names))
+        known = memo.get(i) if memo is not None else None
+        if known is None or known[0] is not entry:
+            known = (entry, entry_lines(entry, view, match.names))
+            if memo is not None:
+                memo[i] = known
+        lines.extend(known[1])
     told_passes()
     if lines:
         groups.append(Turn(seat, counted(lines)))

@@ -139,7 +139,7 @@ def draw_board(markup: Markup, glide: bool) -> None:
     had_focus = present(focused) and focused != board and bool(board.contains(focused))
     was = centre(focused) if had_focus else (0.0, 0.0, False)
     before = browser.piece_places(board) if glide else {}
-    browser.set_html(board, markup)
+    browser.patch_html(board, markup)
     zoom.decorate(board)  # a board that pans on a phone: its zoom buttons
     if glide:
         browser.animate_pieces(board, before)
@@ -222,8 +222,10 @@ def draw_recap(lines: Sequence[str]) -> None:
     if not lines:
         box.hidden = True
         return
-    browser.set_html(box, join(tag("h3", "Since your last move"),
-                               tag("ul", [tag("li", line) for line in lines[-RECAP_LINES:]])))
+    shown = list(lines[-RECAP_LINES:])
+    if box.getAttribute("data-drawn") != repr(shown):  # unchanged by most redraws (a tap)
+        browser.set_html(box, join(tag("h3", "Since your last move"), tag("ul", [tag("li", line) for line in shown])))
+        box.setAttribute("data-drawn", repr(shown))
     box.hidden = False
 
 

@@ -1,0 +1,92 @@
+// Redraw a box by changing only what differs from its new markup, instead of replacing all
+// of it: a board redrawn after one move keeps its other cells' elements, so the browser
+// recomputes the style, layout and paint of what changed, not of the whole board (on a slow
+// phone, replacing a board cost 60-380 ms of layout and paint after each move).
+// web/ui/browser.py's `patch_html` calls `hexPatch.html(node, markup)`, with markup Python
+// built with its text escaped (pygame_core/markup.py); without this file it replaces.
+
+// Form controls and disclosure boxes keep state the markup does not show (a typed value, an
+// open <details>): those are replaced whole when their markup changes, as before.
+const WHOLE = new Set(["INPUT", "SELECT", "TEXTAREA", "DETAILS", "DIALOG"]);
+
+function key(node) {
+  if (node.nodeType !== Node.ELEMENT_NODE) return null;
+  return node.id || node.getAttribute("data-piece") || node.getAttribute("data-action")
+    || node.getAttribute("data-ui") || node.getAttribute("data-hex") || null;
+}
+
+function same(a, b) {
+  return !!a && !!b && a.nodeType === b.nodeType && a.nodeName === b.nodeName && key(a) === key(b);
+}
+
+function attributes(old, next) {
+  const names = (node) => Array.from(node.attributes, (attr) => attr.name).join(" ");
+  if (names(old) !== names(next)) {
+    // Added or removed ones: set all of them again in the markup's order, so the element
+    // reads as a freshly drawn one would (its attributes in the same order).
+    for (const attr of [...old.attributes]) old.removeAttributeNode(attr);
+  }
+  for (const attr of next.attributes) {
+    if (old.getAttributeNS(attr.namespaceURI, attr.localName) !== attr.value) {
+      old.setAttributeNS(attr.namespaceURI, attr.name, attr.value);
+    }
+  }
+}
+
+function patchNode(old, next) {
+  if (old.nodeType !== Node.ELEMENT_NODE) {
+    if (old.nodeValue !== next.nodeValue) old.nodeValue = next.nodeValue;
+    return old;
+  }
+  if (WHOLE.has(old.nodeName.toUpperCase()) && !old.isEqualNode(next)) {
+    old.replaceWith(next);
+    return next;
+  }
+  attributes(old, next);
+  children(old, next);
+  return old;
+}
+
+function children(parent, source) {
+  let old = parent.firstChild;
+  let next = source.firstChild;
+  while (next) {
+    const following = next.nextSibling;
+    if (same(old, next)) {
+      old = patchNode(old, next).nextSibling;
+    } else if (old && same(old.nextSibling, next)) {
+      // something was added at the top since (a status line put in after a drawing): drop it
+      const gone = old;
+      old = old.nextSibling;
+      gone.remove();
+      old = patchNode(old, next).nextSibling;
+    } else if (old && same(old, following)) {
+      parent.insertBefore(next, old);  // a new element before ones that stay
+    } else if (old) {
+      const replaced = old;
+      old = old.nextSibling;
+      parent.replaceChild(next, replaced);
+    } else {
+      parent.appendChild(next);
+    }
+    next = following;
+  }
+  while (old) {
+    const gone = old;
+    old = old.nextSibling;
+    gone.remove();
+  }
+}
+
+function html(node, markup) {
+  const template = document.createElement("template");
+  template.innerHTML = markup;
+  // A piece still gliding from the last redraw stops, as it did when its element was replaced
+  // (its place is measured afresh); styles' own animations and transitions go on.
+  for (const animation of node.getAnimations({ subtree: true })) {
+    if (!(animation instanceof CSSAnimation) && !(animation instanceof CSSTransition)) animation.cancel();
+  }
+  children(node, template.content);
+}
+
+globalThis.hexPatch = { html };
