@@ -23,7 +23,7 @@ from tests.fuzzing import hostile
 from pygame_core import CHANCE, Match, SaveError, game_ids, get_game, saves
 
 FIXTURES = Path(__file__).parent / "fixtures" / "saves"
-FAST = 1.0
+FAST = 1.0  # CPU seconds of this process (time.process_time): other work on a busy machine does not count
 """Seconds any load may take, accepted or refused (the real bound is far lower)."""
 
 FUZZ = hostile(150, 3000, print_blob=True)
@@ -47,10 +47,10 @@ GOOD_DATA = json.loads(GOOD)
 
 def refused(text, reason: str) -> SaveError:
     """Load `text`; it must raise SaveError matching `reason`, within FAST seconds."""
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(SaveError, match=reason) as info:
         saves.load(text)
-    seconds = time.perf_counter() - started
+    seconds = time.process_time() - started
     assert seconds < FAST, f"refusing took {seconds:.2f} s"
     return info.value
 
@@ -91,10 +91,10 @@ def test_empty_input(text):
 
 def test_truncated_json_at_every_length():
     for length in range(len(GOOD)):
-        started = time.perf_counter()
+        started = time.process_time()
         with pytest.raises(SaveError, match="empty|not valid JSON"):
             saves.load(GOOD[:length])
-        assert time.perf_counter() - started < FAST
+        assert time.process_time() - started < FAST
 
 
 @pytest.mark.parametrize("text", ["[]", "[1, 2]", "1", '"a save"', "null", "true", "3.5"])
@@ -334,14 +334,14 @@ def test_format_1_gets_names_and_no_digest():
 
 def loads_or_refuses(text) -> None:
     """Either loads, or raises SaveError (nothing else), within FAST seconds."""
-    started = time.perf_counter()
+    started = time.process_time()
     try:
         match, meta = saves.load(text)
     except SaveError as exc:
         assert str(exc), "a SaveError must say why"
     else:
         assert isinstance(meta, dict) and not match.state.is_chance_node
-    seconds = time.perf_counter() - started
+    seconds = time.process_time() - started
     assert seconds < FAST, f"took {seconds:.2f} s"
 
 
