@@ -67,7 +67,24 @@ def as_it_is(match: Match) -> Match:
     return kept
 
 
-class History:
+class Stepped:
+    """Steps numbered 0 to `last`, any number asked for brought into that range: what the
+    history dialog walks, over a whole match (History) or over what a guest's page was sent."""
+
+    steps: list[Step]
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    @property
+    def last(self) -> int:
+        return len(self.steps) - 1
+
+    def clamp(self, step: int) -> int:
+        return max(0, min(self.last, step))
+
+
+class History(Stepped):
     """The positions of a match, step by step (see the module's docstring)."""
 
     def __init__(self, match: Match) -> None:
@@ -80,16 +97,6 @@ class History:
         self.steps = steps_of(self.log)
         self._kept: dict[int, State] = {}
         self._last: tuple[int, State] | None = None
-
-    def __len__(self) -> int:
-        return len(self.steps)
-
-    @property
-    def last(self) -> int:
-        return len(self.steps) - 1
-
-    def clamp(self, step: int) -> int:
-        return max(0, min(self.last, step))
 
     def _start(self) -> State:
         return self.game.new(self.players, **self.options)

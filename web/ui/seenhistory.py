@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from pygame_core.history import Step
+from pygame_core.history import Step, Stepped
 
 MAX_KEPT = 400
 """States kept: a long game's last few hundred (a view is a few KB)."""
@@ -88,7 +88,7 @@ class SeenLog:
         return SeenHistory(list(self.kept), names)
 
 
-class SeenHistory:
+class SeenHistory(Stepped):
     """The positions a guest page was sent, stepped through like `pygame_core.history.History`
     (the history view uses only what both have): step 0 is the first position kept."""
 
@@ -98,16 +98,6 @@ class SeenHistory:
         self.players = len(self.names)
         self.over = bool(kept) and kept[-1].over
         self.steps = [Step(i, 0, 0, None if i == 0 else s.seat) for i, s in enumerate(kept)]
-
-    def __len__(self) -> int:
-        return len(self.steps)
-
-    @property
-    def last(self) -> int:
-        return len(self.steps) - 1
-
-    def clamp(self, step: int) -> int:
-        return max(0, min(self.last, step))
 
     def state(self, step: int) -> SeenPosition:
         return SeenPosition(self.kept[self.clamp(step)])
