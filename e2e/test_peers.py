@@ -26,7 +26,7 @@ import pytest
 from conftest import BLANK_PAGE, BLANK_PATH, SITE, fast_settings, launch_args, wait_ready
 from helpers import hack_and_slash_close, near_the_end
 from netns import NetNS
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from test_hex_please import take_turn as hex_please_turn
 from test_replays import IN_VIEW
 
@@ -131,9 +131,8 @@ def host_game(page: Page, url: str, game_id: str, kinds: list[str], seed: str, o
     expect(page.locator("#game")).to_be_visible()
 
 
-def join(host: Page, guest: Page, seat: int, url: str, by_link: bool = False) -> None:
-    """The guest opens its seat's link; its answer reaches the host (pasted, or as a link
-    opened on the host's device, which passes it to the game's tab)."""
+def open_seat_link(host: Page, guest: Page, seat: int, url: str) -> Locator:
+    """The guest opens its seat's link from the host's panel: its answer, once shown."""
     link = host.locator(f"#peers-panel [data-join='{seat}']")
     expect(link).to_be_visible(timeout=30_000)
     href = link.get_attribute("href")
@@ -142,6 +141,13 @@ def join(host: Page, guest: Page, seat: int, url: str, by_link: bool = False) ->
     ready(guest)
     answer = guest.locator("#peers-panel [data-answer]")
     expect(answer).to_be_visible(timeout=30_000)
+    return answer
+
+
+def join(host: Page, guest: Page, seat: int, url: str, by_link: bool = False) -> None:
+    """The guest opens its seat's link; its answer reaches the host (pasted, or as a link
+    opened on the host's device, which passes it to the game's tab)."""
+    answer = open_seat_link(host, guest, seat, url)
     if by_link:
         tab = host.context.new_page()
         tab.goto(answer.get_attribute("href"))
@@ -324,12 +330,7 @@ def test_a_guests_phone_has_touch_sized_targets_from_the_join_link_to_its_turn(l
     from test_phone_targets import MEASURE, TARGET_PX, TEXT_PX
     host, guest = device(), device(phone=True)
     host_game(host, lan.url, "hex-please", ["human", "remote"], seed="peers-phone")
-    link = host.locator("#peers-panel [data-join='1']")
-    expect(link).to_be_visible(timeout=30_000)
-    guest.goto(link.get_attribute("href") or "")
-    ready(guest)
-    answer = guest.locator("#peers-panel [data-answer]")
-    expect(answer).to_be_visible(timeout=30_000)
+    answer = open_seat_link(host, guest, 1, lan.url)
     found = {f"join screen: {p}" for p in guest.evaluate(MEASURE, [TARGET_PX, TEXT_PX])}
     guest.locator("#peers-panel summary").first.tap()
     found |= {f"join screen, code as text: {p}" for p in guest.evaluate(MEASURE, [TARGET_PX, TEXT_PX])}

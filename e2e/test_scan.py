@@ -15,7 +15,7 @@ import pytest
 from conftest import POLL_MS, SITE, fast_settings, launch_args
 from playwright.sync_api import expect
 from test_features import gone
-from test_peers import WHY_NOT, host_game, lan, ready  # noqa: F401 - lan is a fixture
+from test_peers import WHY_NOT, host_game, lan, open_seat_link  # noqa: F401 - lan is a fixture
 
 sys.path.insert(0, os.path.join(os.path.dirname(SITE), "web", "ui"))
 from check_chromium import find_chromium  # noqa: E402
@@ -82,12 +82,7 @@ def test_an_answer_scanned_with_the_camera_connects_its_seat_whose_screen_is_kep
         guest.add_init_script(WAKE_LOCK_STUB)
         host.add_init_script(gone("window.BarcodeDetector"))  # the shipped reader, not the browser's
         host_game(host, lan.url, "hex-please", ["human", "remote"], seed="scan-an-answer")
-        link = host.locator("#peers-panel [data-join='1']")
-        expect(link).to_be_visible(timeout=30_000)
-        guest.goto(link.get_attribute("href") or "")
-        ready(guest)
-        answer = guest.locator("#peers-panel [data-answer]")
-        expect(answer).to_be_visible(timeout=30_000)
+        answer = open_seat_link(host, guest, 1, lan.url)
         write_video(video, answer.get_attribute("href"))
         assert host.evaluate(READER_LOADED) is False  # fetched only when a scan starts
         host.locator("#peers-panel [data-scan]").click()
