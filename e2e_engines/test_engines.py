@@ -166,6 +166,14 @@ for (const name of await caches.keys()) {
 }
 const r = await navigator.serviceWorker.getRegistration();
 out.worker = r && [r.installing?.state, r.waiting?.state, r.active?.state, r.active?.scriptURL];
+// What the worker itself sees after a fill (web/sw.js answers on the port): its copy's size, or
+// the fill's error; a full copy here beside an empty one above would be the engine's bug.
+out.fill = r?.active && await new Promise((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event) => resolve(event.data);
+  r.active.postMessage("fill", [channel.port2]);
+  setTimeout(() => resolve("no answer in 15 s"), 15000);
+});
 return out;"""
 
 

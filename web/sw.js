@@ -34,7 +34,14 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
-  if (event.data === "fill") event.waitUntil(fill().catch(() => undefined)); // offline: next time
+  // A page may pass a port to hear how it went: the files this worker's copy holds after the
+  // fill, or why the fill failed (e2e_engines/test_engines.py prints it when a copy is empty).
+  if (event.data === "fill") {
+    const port = event.ports[0];
+    event.waitUntil(fill().then(
+      async () => port?.postMessage({ held: (await (await caches.open(CACHE)).keys()).length }),
+      (error) => port?.postMessage({ error: String(error) }))); // offline: next time
+  }
 });
 
 self.addEventListener("fetch", (event) => {
