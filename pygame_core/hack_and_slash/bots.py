@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable, Hashable, Iterator
 
 from ..ai import Bot, SliceClock
+from ..ai.search import SLICE_SECONDS
 from ..engine import State
 from .components import ADVENTURERS_AT_START, BRAG, DIE_SIDES, QUESTS, QUESTS_BY_ID, QUESTS_FACE_UP, Quest
 from .forecast import (
@@ -154,16 +155,16 @@ class Plan:
         self.after: list[list[float]] = []
         self.last: list[float] = []
 
-    def build(self) -> Iterator[None]:
+    def build(self, slice_seconds: float = SLICE_SECONDS) -> Iterator[None]:
         """Fill `after` and `last`, backwards from the longest game planned for, yielding
-        now and then so the page stays responsive."""
+        once about `slice_seconds` of work is done (checked after each row, which is short)."""
         last_m, at_least = self._game_lengths()
         ends = [self._end_values(m) for m in range(last_m + 1)]
         yield None
         weights = [w for w in row_weights(len(QUESTS), QUESTS_FACE_UP) if w > 0]
         pad = max(q.points for q in QUESTS)
         after = [list(ends[last_m]) for _ in range(PLAN_HOME + 1)]
-        clock = SliceClock(0.01)
+        clock = SliceClock(slice_seconds)
         for m in range(last_m, 0, -1):
             padded = [a + [a[PLAN_GAIN]] * pad for a in after]
             start: list[list[float]] = [ends[m]]
@@ -277,6 +278,7 @@ class HardBot(Bot):
         self.name = "hack-and-slash hard"
         self.plan: Plan | None = None
         self.plan_key: Hashable = None
+        self.slice_seconds = SLICE_SECONDS   # tests set 0 (yield at every chance) or a lot
 
     def think(self, state: State, seat: int) -> Iterator[Any]:
         from ..ai.search import ExpectimaxBot
@@ -291,11 +293,12 @@ class HardBot(Bot):
                tuple(h for s, h in enumerate(state.home) if s != seat))
         if self.plan is None or key != self.plan_key:
             plan = Plan(state, seat, [rival_soundness(state, s) for s in range(state.players)])
-            yield from plan.build()
+            yield from plan.build(self.slice_seconds)
             self.plan, self.plan_key = plan, key
+            yield None   # the search starts a slice of its own
         plan = self.plan
         search = ExpectimaxBot(self.seed, evaluate=lambda s, _: plan.value(s),  # type: ignore[arg-type]
-                               key=search_key, horizon=turn_over)
+                               key=search_key, horizon=turn_over, slice_seconds=self.slice_seconds)
         yield from search.think(state, seat)
 
 

@@ -116,13 +116,25 @@ def typical_turn(home: int) -> dict[int, float]:
 def survival_table() -> list[list[float]]:
     """alive[j][h]: the chance that a typical guild (`typical_turn`) with h at home now
     starts each of its next j turns with someone at home, j = 0..K_MAX."""
-    moves = [typical_turn(h) for h in range(H_MAX + 1)]
-    alive = [[1.0 if h > 0 else 0.0 for h in range(H_MAX + 1)]]
+    alive: list[list[float]] = []
+    for _ in survival_in_steps(alive):
+        pass
+    return alive
+
+
+def survival_in_steps(alive: list[list[float]]) -> Iterator[None]:
+    """`survival_table`, its rows appended to `alive`, yielding after each guild size and
+    each row (a slice of a slow phone's page must stay short)."""
+    moves = []
+    for h in range(H_MAX + 1):
+        moves.append(typical_turn(h))
+        yield None
+    alive.append([1.0 if h > 0 else 0.0 for h in range(H_MAX + 1)])
     for _ in range(K_MAX):
         prev = alive[-1]
         alive.append([sum(p * prev[after] for after, p in moves[h].items()) if h else 0.0
                       for h in range(H_MAX + 1)])
-    return alive
+        yield None
 
 
 class _Option(NamedTuple):
@@ -168,7 +180,7 @@ def _sound_row(h: int, m1: list[float], m2: list[float]) -> list[_Option]:
 
 
 def tables_in_steps() -> Iterator[None]:
-    """Make the tables behind `future` (about 0.2 s inside Pyodide), yielding after each row
+    """Make the tables behind `future` (about 0.2 s inside Pyodide), yielding after each cell
     so the page stays responsive (the hard bot runs this before its first search); once
     made, they are kept and this returns at once.
 
@@ -188,13 +200,17 @@ def tables_in_steps() -> Iterator[None]:
     second = [[0.0] * (H_MAX + 1) for _ in range(K_MAX + 1)]
     weights = row_weights(len(QUESTS), QUESTS_FACE_UP)
     for k in range(1, K_MAX + 1):
-        yield None
         for h in range(1, H_MAX + 1):
+            yield None
             row = _sound_row(h, mean[k - 1], second[k - 1])
             mean[k][h] = sum(w * o.mean for w, o in zip(weights, row))
             second[k][h] = sum(w * o.second for w, o in zip(weights, row))
     yield None
-    survival()
+    if not _survival:
+        alive: list[list[float]] = []
+        yield from survival_in_steps(alive)
+        if not _survival:
+            _survival.append(alive)
     if not _filled:
         _filled.append((mean, second))
 
@@ -336,6 +352,7 @@ def rival_tables_in_steps() -> Iterator[None]:
         wrow: list[Dist] = [list(nothing)]
         srow: list[Dist] = [list(nothing)]
         for h in range(1, RIVAL_HOME + 1):
+            yield None   # a cell per slice at most: a row is too long for a slow phone
             ends: dict[tuple[int, int], float] = {}   # (points, home after) -> chance
             for q, w in moves[h]:
                 c, back = q.challenge, min(RIVAL_HOME, h + q.recruit)
