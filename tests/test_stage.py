@@ -27,14 +27,16 @@ def log(tmp_path, monkeypatch):
 
 
 def test_stages_side_by_side_report_their_own_counts_and_the_summary_counts_their_time_once(log, capsys):
-    slow = "import time; time.sleep(0.6); print('2 passed, 1 skipped in 0.6s')"
+    slow = "import time; time.sleep(2); print('2 passed, 1 skipped in 2s')"
     code = stage.run([("first", [PY, "-c", slow]), ("second", [PY, "-c", slow.replace("2 passed", "3 passed")])])
     assert code == 0
     stage.summary()
     out = capsys.readouterr().out
     assert "== first: 2 passed, 1 skipped;" in out and "== second: 3 passed, 1 skipped;" in out
     all_line = next(line for line in out.splitlines() if line.strip().startswith("all"))
-    assert float(all_line.split()[1].rstrip("s")) < 1.1  # 0.6 s twice, at the same time
+    # 2 s twice at the same time, not 4 s one after the other (starting Python on a busy
+    # machine may take a good part of a second)
+    assert float(all_line.split()[1].rstrip("s")) < 3.6
     assert out.rstrip().endswith("total: 5 passed, 0 failed, 2 skipped")
 
 
