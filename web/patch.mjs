@@ -47,10 +47,20 @@ function patchNode(old, next) {
   return old;
 }
 
+// What the page adds to a drawn box itself (`data-page`, say zoom buttons) is not the
+// markup's: it stays where it is, and the markup is matched against the other nodes.
+const pageOwned = (node) => node?.nodeType === Node.ELEMENT_NODE && node.hasAttribute("data-page");
+
+function skipPageOwned(node) {
+  while (pageOwned(node)) node = node.nextSibling;
+  return node;
+}
+
 function children(parent, source) {
   let old = parent.firstChild;
   let next = source.firstChild;
   while (next) {
+    old = skipPageOwned(old);
     const following = next.nextSibling;
     if (same(old, next)) {
       old = patchNode(old, next).nextSibling;
@@ -74,7 +84,7 @@ function children(parent, source) {
   while (old) {
     const gone = old;
     old = old.nextSibling;
-    gone.remove();
+    if (!pageOwned(gone)) gone.remove();
   }
 }
 

@@ -30,14 +30,22 @@ def _buttons() -> Any:
                    aria_label="Zoom the board out", title="Zoom the board out", disabled=out or None),
                tag("button", "+", type="button", class_="pan-zoom-button", data_zoom="1",
                    aria_label="Zoom the board in", title="Zoom the board in", disabled=close or None),
-               class_="pan-zoom", role="group", aria_label="Board zoom")
+               class_="pan-zoom", role="group", aria_label="Board zoom", data_page="")
 
 
 def decorate(board: Any) -> None:
-    """After a drawing: each panning frame gets its buttons and the zoom level chosen."""
+    """After a drawing: the zoom level on the board (its panning frames inherit it), and
+    buttons before each panning frame that has none. The buttons are the page's own
+    (`data-page`): a patched redraw (web/patch.mjs) leaves them, and the level, in place."""
+    board.style.setProperty("--board-zoom", str(LEVELS[_level]))
+    for buttons in board.querySelectorAll(".pan-zoom"):
+        after = buttons.nextElementSibling
+        if not (present(after) and after.classList.contains("board-pan")):
+            buttons.remove()  # its frame is gone from this drawing
     for pan in board.querySelectorAll(".board-pan"):
-        pan.style.setProperty("--board-zoom", str(LEVELS[_level]))
-        append_html(pan, _buttons(), "beforebegin")
+        before = pan.previousElementSibling
+        if not (present(before) and before.classList.contains("pan-zoom")):
+            append_html(pan, _buttons(), "beforebegin")
 
 
 def on_click(event: Any) -> bool:
@@ -51,7 +59,8 @@ def on_click(event: Any) -> bool:
     if present(pan) and pan.classList.contains("board-pan"):
         x = (pan.scrollLeft + pan.clientWidth / 2) / max(1, pan.scrollWidth)
         y = (pan.scrollTop + pan.clientHeight / 2) / max(1, pan.scrollHeight)
-        pan.style.setProperty("--board-zoom", str(LEVELS[_level]))
+        board = pan.closest("#board")
+        (board if present(board) else pan).style.setProperty("--board-zoom", str(LEVELS[_level]))
         pan.scrollLeft = x * pan.scrollWidth - pan.clientWidth / 2
         pan.scrollTop = y * pan.scrollHeight - pan.clientHeight / 2
     for node in button.parentElement.querySelectorAll("[data-zoom]"):
