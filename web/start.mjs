@@ -6,6 +6,7 @@
 // offline cache.
 import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 import { startArchives } from "./archives.mjs";
+import { fillFromInstance, readSnapshot } from "./snapshot.mjs";
 
 // PyScript reads Pyodide's version from this export (and the index URL from our folder,
 // which is why loadPyodide below sets indexURL itself).
@@ -38,12 +39,6 @@ const timeline = (how, detail = "") =>
 // Written by tools/build_site.py: where it is, its size and SHA-256 as built, and the sizes
 // of what it unpacks to. Nothing else is trusted: a file that differs in one byte is not used.
 const SHIPPED = null; // __SNAPSHOT__
-// The stored form (tools/make_snapshot.mjs says what it holds): pages of zeros and pages as
-// Pyodide's WebAssembly starts with are left out; the latter are copied from the instance
-// (fillFromInstance). Pyodide then checks its own magic number and build id.
-const MAGIC = 0x32535848; // "HXS2"
-const PAGE = 65536;
-const AS_BUILT = 2; // a page as the module's initial memory has it
 // Set in this tab when a restored page failed before it was ready: its reload starts normally.
 const FELL_BACK = "hex-table:snapshot-failed";
 // Below this downlink (Mbit/s, as navigator.connection estimates it), the snapshot's download
@@ -66,103 +61,58 @@ function bootReason() {
   return "";
 }
 
-// A response's body, read whole into a buffer of exactly `size` bytes: anything longer or
-// shorter is refused as soon as it shows (a header claiming 4 GB is never read).
-async function readExactly(stream, size, what) {
-  const out = new Uint8Array(size);
-  let at = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (at + value.length > size) {
-      reader.cancel().catch(() => undefined);
-      throw new Error(`${what}: longer than ${size} bytes`);
-    }
-    out.set(value, at);
-    at += value.length;
-  }
-  if (at !== size) throw new Error(`${what}: ${at} bytes, not ${size}`);
-  return out;
-}
-
-const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
-
-// The shipped snapshot, checked and unpacked into the memory image Pyodide restores. It is
-// ungzipped while it downloads, but nothing is handed on before its digest has matched.
+// The shipped snapshot, checked and unpacked (web/snapshot.mjs), in a worker where one can
+// run: ungzipping and unpacking it there leave this thread to the rest of the start.
 async function fetchSnapshot() {
-  const asked = performance.now();
-  const abort = new AbortController(); // a refused snapshot is not downloaded further
+  const url = new URL(SHIPPED.url, import.meta.url).href;
+  let answer;
   try {
-    return await readSnapshot(await fetch(new URL(SHIPPED.url, import.meta.url), { signal: abort.signal }), asked);
+    answer = await inWorker(url);
   } catch (error) {
-    abort.abort();
-    throw error;
+    if (!(error instanceof WorkerUnavailable)) throw error;
+    const asked = performance.now();
+    const abort = new AbortController(); // a refused snapshot is not downloaded further
+    try {
+      answer = await readSnapshot(await fetch(url, { signal: abort.signal }), SHIPPED, asked);
+    } catch (refused) {
+      abort.abort();
+      throw refused;
+    }
   }
+  performance.mark("hex:snapshot-read", { detail: answer.steps });
+  restoring = answer.image;
+  return answer.image.raw;
 }
 
-async function readSnapshot(response, asked) {
-  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  const length = response.headers.get("content-length");
-  if (length !== null && response.headers.get("content-encoding") === null && Number(length) !== SHIPPED.bytes) {
-    throw new Error(`snapshot: ${length} bytes, not ${SHIPPED.bytes}`);
-  }
-  const [kept, unzipped] = response.body.tee();
-  // Damage that breaks the gzip stream is refused as soon as it shows, the rest by the digest.
-  const [gz, packed] = await Promise.all([
-    readExactly(kept, SHIPPED.bytes, "snapshot"),
-    readExactly(unzipped.pipeThrough(new DecompressionStream("gzip")), SHIPPED.packed, "unpacked snapshot"),
-  ]);
-  const arrived = performance.now();
-  if (hex(await crypto.subtle.digest("SHA-256", gz)) !== SHIPPED.sha256) throw new Error("snapshot: digest mismatch");
-  const checked = performance.now();
-  const raw = unpack(packed);
-  // How long each step took (ms), for docs/startup-snapshot.md: the download (ungzipped as it
-  // came), the digest, the unpacking.
-  const steps = { download: arrived - asked, digest: checked - arrived, unpack: performance.now() - checked };
-  performance.mark("hex:snapshot-read", { detail: steps });
-  return raw;
+class WorkerUnavailable extends Error {}
+
+// The worker's answer; a worker that cannot be made or cannot run its module (no module
+// workers, a policy against them) means reading on this thread, a refused snapshot a normal start.
+function inWorker(url) {
+  return new Promise((resolve, reject) => {
+    let worker;
+    try {
+      worker = new Worker(new URL("./snapshot.mjs", import.meta.url), { type: "module" });
+    } catch (error) {
+      reject(new WorkerUnavailable(String(error)));
+      return;
+    }
+    worker.addEventListener("message", ({ data }) => {
+      worker.terminate();
+      if (data.refused !== undefined) reject(new Error(data.refused));
+      else resolve(data);
+    });
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      worker.terminate();
+      reject(new WorkerUnavailable(event.message || "the snapshot's worker did not run"));
+    });
+    worker.postMessage({ url, shipped: SHIPPED });
+  });
 }
 
-// The memory image, all but its AS_BUILT pages, which `restoring.initial` lists.
+// The memory image being restored, until its AS_BUILT pages are copied from the instance.
 let restoring = null;
-
-function unpack(packed) {
-  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
-  const [magic, length, page, pages, prefix] = [0, 4, 8, 12, 16].map((at) => view.getUint32(at, true));
-  if (magic !== MAGIC || length !== SHIPPED.raw || page !== PAGE || prefix >= length
-      || pages !== Math.ceil((length - prefix) / page)) {
-    throw new Error("snapshot: not this build's header");
-  }
-  const raw = new Uint8Array(length);
-  raw.set(packed.subarray(20, 20 + prefix));
-  const map = packed.subarray(20 + prefix, 20 + prefix + pages);
-  const initial = [];
-  let at = 20 + prefix + pages;
-  for (let i = 0; i < pages; i++) {
-    if (map[i] === AS_BUILT) initial.push(i);
-    if (map[i] !== 1) continue;
-    const size = Math.min(page, length - prefix - i * page);
-    raw.set(packed.subarray(at, at + size), prefix + i * page);
-    at += size;
-  }
-  if (at !== packed.length) throw new Error("snapshot: length mismatch");
-  restoring = { raw, prefix, initial };
-  return raw;
-}
-
-// Right after instantiation, the module's memory is as built: its AS_BUILT pages are copied
-// into the image before Pyodide restores it.
-function fillFromInstance(instance) {
-  if (!restoring) return;
-  const { raw, prefix, initial } = restoring;
-  const memory = new Uint8Array(instance.exports.memory.buffer);
-  for (const i of initial) {
-    const end = Math.min((i + 1) * PAGE, raw.length - prefix);
-    raw.set(memory.subarray(i * PAGE, end), prefix + i * PAGE);
-  }
-  restoring = null;
-}
 
 // -- Pyodide's WebAssembly, gzipped ------------------------------------------------------
 // pyodide.asm.wasm is 9.6 MB and the hosts we know send it as it is; the build ships a
@@ -227,7 +177,10 @@ function loadRuntime(options) {
     try {
       const module = await compiled;
       const instance = await WebAssembly.instantiate(module, imports);
-      if (options._loadSnapshot) fillFromInstance(instance);
+      if (options._loadSnapshot && restoring) {
+        fillFromInstance(restoring, instance);
+        restoring = null;
+      }
       return { module, instance };
     } catch (error) {
       // A TypeError is a download that failed or was refused; a corrupt file fails to compile.
