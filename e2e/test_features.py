@@ -60,6 +60,12 @@ def idle_work_runs(page: Page, url: str) -> None:
                            timeout=45_000, polling=POLL_MS)
 
 
+def snapshot_read_on_the_page(page: Page, url: str) -> None:
+    """No worker could read the shipped snapshot: the page read it itself, and started from it."""
+    assert page.evaluate("performance.getEntriesByName('hex:snapshot-read').length") == 1
+    assert page.evaluate("performance.getEntriesByName('hex:start')[0].detail.from") == "snapshot"
+
+
 def saves_not_kept(page: Page, url: str) -> None:
     expect(page.locator("#notice")).to_contain_text("not keeping saves")
 
@@ -75,6 +81,10 @@ CASES: dict[str, tuple[str, Callable[[Page, str], None]]] = {
     "compression-streams": (gone("window.CompressionStream", "window.DecompressionStream"), a_game_opens),
     "request-idle-callback": (gone("window.requestIdleCallback", "window.cancelIdleCallback"), idle_work_runs),
     "storage": (REFUSE_STORAGE, saves_not_kept),
+    # An engine without module workers reads {type: "module"} as a classic script, which
+    # cannot parse `export`: the worker fails, and the page reads the snapshot itself.
+    "module-workers": ("window.Worker = class extends Worker { constructor(url) { super(url); } };",
+                       snapshot_read_on_the_page),
 }
 
 
