@@ -130,11 +130,16 @@ def serve_instead(context: BrowserContext, info: dict, body: bytes, named: bool)
         if len(gzip.decompress(body)) != info["packed"]:
             claim["packed"] = len(gzip.decompress(body))
 
-        def start_mjs(route: Route) -> None:
-            text = route.fetch().text()
-            route.fulfill(body=SHIPPED_LINE.sub(lambda _: f"const SHIPPED = {json.dumps(claim)};", text, 1),
-                          content_type="text/javascript")
-        context.route("**/start.mjs", start_mjs)
+        claim_in_start_mjs(context, claim)
+
+
+def claim_in_start_mjs(context: BrowserContext, claim: dict) -> None:
+    """Serve start.mjs as if the build had written `claim` as the shipped snapshot."""
+    def start_mjs(route: Route) -> None:
+        text = route.fetch().text()
+        route.fulfill(body=SHIPPED_LINE.sub(lambda _: f"const SHIPPED = {json.dumps(claim)};", text, 1),
+                      content_type="text/javascript")
+    context.route("**/start.mjs", start_mjs)
 
 
 def test_a_damaged_snapshot_falls_back_to_a_normal_start_at_once(new_context, site):
@@ -166,6 +171,26 @@ def test_a_damaged_snapshot_falls_back_to_a_normal_start_at_once(new_context, si
         play_a_move(page)
         page.close()
     context.close()
+
+
+PYSCRIPT_RAN = "() => performance.getEntriesByName('hex:pyscript').map(e => e.detail)"
+
+
+@pytest.mark.own_context  # a route on start.mjs
+def test_pyscripts_own_script_runs_as_it_is_unless_it_is_the_one_the_build_prepared(context: BrowserContext, site):
+    """The snapshot holds the work of PyScript's start-up script prepared (web/ui/pyscriptboot.py)
+    for the script the build saw; a PyScript whose script differs (here: the build's digest of
+    it changed) runs its own, and the page plays the same."""
+    fast_settings(context)
+    page, started = visit(context, site.url + GAME)
+    assert (started, page.evaluate(PYSCRIPT_RAN)) == ("snapshot", ["prepared"])
+    page.close()
+    claim_in_start_mjs(context, {**shipped(), "pyscript": "0" * 64})
+    page, started = visit(context, site.url + GAME)
+    assert (started, page.evaluate(PYSCRIPT_RAN)) == ("snapshot", ["compiled"])
+    play_a_move(page)
+    expect(page.locator(".py-error")).to_have_count(0)
+    page.close()
 
 
 # Data saving, or a link slower than the snapshot is worth, as navigator.connection says.

@@ -6,15 +6,15 @@
 //
 //   node tools/make_snapshot.mjs SITE_DIR OUT.gz
 //
-// Prints one line of JSON: {raw, packed, gz, modules, skipped}. Two runs on the same site
+// Prints one line of JSON: {raw, packed, gz, modules, skipped, pyscript}. Two runs on the same site
 // give the same bytes: what Python would take from the machine (random bytes, the clock, the
 // locale) is fixed while it runs here; the page reseeds `random` and rereads the time zone
 // when it starts (web/ui/main.py).
 
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import nodeCrypto from "node:crypto";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
 const [siteDir, out] = process.argv.slice(2);
@@ -86,24 +86,30 @@ import gc
 gc.collect()
 gc.freeze()
 `;
-// PyScript's own Python package is written and imported on every start, after the restore;
-// the standard modules it imports are imported here, so the page does not compile them (the
-// standard library comes as source: \`html\` and its 2,000 entities took about 0.2 s at 1x).
-const PYSCRIPT_PY = fileURLToPath(new URL("../node_modules/@pyscript/core/src/stdlib/pyscript/", import.meta.url));
-const pyscriptSources = readdirSync(PYSCRIPT_PY).filter((name) => name.endsWith(".py")).sort()
-  .map((name) => readFileSync(path.join(PYSCRIPT_PY, name), "utf8"));
-const IMPORT_PYSCRIPTS_NEEDS = `
+// PyScript's own Python package, as the script PyScript runs before the page's code writes it
+// (the module that script is built from, and the script itself): web/ui/pyscriptboot.py keeps
+// it compiled, and the standard modules it imports are imported here, so that the page
+// compiles none of them (the standard library comes as source: \`html\` and its 2,000
+// entities alone took about 0.2 s at 1x).
+const PYSCRIPT_SRC = new URL("../node_modules/@pyscript/core/src/", import.meta.url).href;
+const { stdlib: pyscriptScript } = await import(PYSCRIPT_SRC + "stdlib.js");
+const { default: pyscriptTree } = await import(PYSCRIPT_SRC + "stdlib/pyscript.js");
+const flatten = (tree, base) => Object.entries(tree).flatMap(([name, value]) =>
+  typeof value === "string" ? [[base + name, value]] : flatten(value, `${base}${name}/`));
+const PREPARE_PYSCRIPT = `
 import ast, importlib, sys
-for _source in SOURCES:
+import pyscriptboot
+pyscriptboot.prepare(FILES)
+for _source in FILES.values():
     for _node in ast.walk(ast.parse(_source)):
         _names = [a.name for a in _node.names] if isinstance(_node, ast.Import) else [_node.module or ""] if isinstance(_node, ast.ImportFrom) and not _node.level else []
         for _name in _names:
             if _name.partition(".")[0] in sys.stdlib_module_names:
                 importlib.import_module(_name)
 `;
-const sources = pyodide.toPy({ SOURCES: pyscriptSources });
-pyodide.runPython(IMPORT_PYSCRIPTS_NEEDS, { globals: sources });
-sources.destroy();
+const files = pyodide.toPy({ FILES: Object.fromEntries(flatten(pyscriptTree, "")) });
+pyodide.runPython(PREPARE_PYSCRIPT, { globals: files });
+files.destroy();
 const namespace = pyodide.toPy({ PACKAGES: ["pygame_core"] });
 pyodide.runPython(IMPORT, { globals: namespace });
 const skipped = namespace.get("skipped").toJs();
@@ -185,4 +191,6 @@ function pack(raw, image) {
 const packed = pack(raw, initialImage(new Uint8Array(readFileSync(path.join(PYODIDE_DIR, "pyodide.asm.wasm")))));
 const gz = zlib.gzipSync(packed, { level: 9 }); // gzip's header carries no time or name here
 writeFileSync(out, gz);
-console.log(JSON.stringify({ raw: raw.length, packed: packed.length, gz: gz.length, modules: modules.length, skipped }));
+// The script whose work pyscriptboot.run does (web/start.mjs compares PyScript's with it).
+const pyscript = nodeCrypto.createHash("sha256").update(pyscriptScript, "utf8").digest("hex");
+console.log(JSON.stringify({ raw: raw.length, packed: packed.length, gz: gz.length, modules: modules.length, skipped, pyscript }));

@@ -33,7 +33,7 @@ async function readExactly(stream, size, what) {
   return out;
 }
 
-const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+export const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 // `shipped` is what the build wrote into start.mjs: address, size, SHA-256, unpacked sizes.
 // Returns the image ({raw, prefix, initial}) and how long each step took (ms).

@@ -6,7 +6,7 @@
 // offline cache.
 import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 import { startArchives } from "./archives.mjs";
-import { fillFromInstance, readSnapshot } from "./snapshot.mjs";
+import { fillFromInstance, hex, readSnapshot } from "./snapshot.mjs";
 
 // PyScript reads Pyodide's version from this export (and the index URL from our folder,
 // which is why loadPyodide below sets indexURL itself).
@@ -274,6 +274,7 @@ async function start() {
     try {
       const pyodide = await withFiles(await loadRuntime({ ...config, _loadSnapshot: snapshot }));
       timeline("snapshot");
+      runPreparedPyScript(pyodide);
       recoverIfBroken();
       afterStart();
       return pyodide;
@@ -290,6 +291,31 @@ async function start() {
   timeline("boot", reason);
   afterStart();
   return pyodide;
+}
+
+// PyScript runs a script of its own before the page's code: it writes PyScript's Python
+// package and imports it, all compiled from source. The snapshot holds that work prepared
+// (web/ui/pyscriptboot.py), for one script: PyScript's, if it is that one to the byte, runs
+// as prepared; any other runs as it is. "hex:pyscript" on the timeline says which.
+function runPreparedPyScript(pyodide) {
+  const runAsync = pyodide.runPythonAsync.bind(pyodide);
+  pyodide.runPythonAsync = async (code, options) => {
+    pyodide.runPythonAsync = runAsync; // the first script PyScript runs is that one, or none is
+    if (typeof code === "string" && SHIPPED.pyscript
+        && hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(code))) === SHIPPED.pyscript) {
+      const prepared = pyodide.pyimport("pyscriptboot");
+      try {
+        if (prepared.run()) {
+          performance.mark("hex:pyscript", { detail: "prepared" });
+          return undefined;
+        }
+      } finally {
+        prepared.destroy();
+      }
+    }
+    performance.mark("hex:pyscript", { detail: "compiled" });
+    return runAsync(code, options);
+  };
 }
 
 // A restored interpreter that fails before the page is ready: this tab starts again, without
