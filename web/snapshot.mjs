@@ -1,8 +1,8 @@
 // Reading the start-up snapshot shipped with the site (tools/make_snapshot.mjs): download,
-// ungzip, check size and digest, unpack into the memory image Pyodide restores. web/start.mjs
-// runs this in a worker of its own (this module, loaded with `type: "module"`), so that
-// ungzipping 5 MB into 15 and unpacking 31 MB leave the page's thread to the rest of the
-// start; where no worker can run, start.mjs calls `readSnapshot` itself.
+// ungzip, check size and digest (readSnapshot), then unpack into the memory image Pyodide
+// restores (unpackInto). web/start.mjs reads it in a worker of its own (this module, loaded
+// with `type: "module"`), so that ungzipping 5 MB into 15 leaves the page's thread to the
+// rest of the start; where no worker can run, start.mjs calls `readSnapshot` itself.
 //
 // Nothing is handed on before the digest has matched, and nothing longer or shorter than the
 // build said is read.
@@ -36,7 +36,7 @@ async function readExactly(stream, size, what) {
 export const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 // `shipped` is what the build wrote into start.mjs: address, size, SHA-256, unpacked sizes.
-// Returns the image ({raw, prefix, initial}) and how long each step took (ms).
+// Returns the packed image, checked, and how long each step took (ms).
 export async function readSnapshot(response, shipped, asked = performance.now()) {
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
   const length = response.headers.get("content-length");
@@ -51,56 +51,42 @@ export async function readSnapshot(response, shipped, asked = performance.now())
   ]);
   const arrived = performance.now();
   if (hex(await crypto.subtle.digest("SHA-256", gz)) !== shipped.sha256) throw new Error("snapshot: digest mismatch");
-  const checked = performance.now();
-  const image = unpack(packed, shipped.raw);
-  // For docs/startup-snapshot.md: the download (ungzipped as it came), the digest, the unpacking.
-  const steps = { download: arrived - asked, digest: checked - arrived, unpack: performance.now() - checked };
-  return { image, steps };
+  // For docs/startup-snapshot.md: the download (ungzipped as it came), the digest.
+  return { packed, steps: { download: arrived - asked, digest: performance.now() - arrived } };
 }
 
-// The memory image, all but its AS_BUILT pages, which `initial` lists.
-function unpack(packed, rawSize) {
+// The packed image into `raw` (Pyodide's, made as long as the build said), all but its
+// AS_BUILT pages, which are copied from the instance: right after instantiation, the module's
+// memory is as built.
+export function unpackInto(packed, raw, instance) {
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   const [magic, length, page, pages, prefix] = [0, 4, 8, 12, 16].map((at) => view.getUint32(at, true));
-  if (magic !== MAGIC || length !== rawSize || page !== PAGE || prefix >= length
+  if (magic !== MAGIC || length !== raw.length || page !== PAGE || prefix >= length
       || pages !== Math.ceil((length - prefix) / page)) {
     throw new Error("snapshot: not this build's header");
   }
-  const raw = new Uint8Array(length);
   raw.set(packed.subarray(20, 20 + prefix));
   const map = packed.subarray(20 + prefix, 20 + prefix + pages);
-  const initial = [];
+  const memory = new Uint8Array(instance.exports.memory.buffer);
   let at = 20 + prefix + pages;
   for (let i = 0; i < pages; i++) {
-    if (map[i] === AS_BUILT) initial.push(i);
-    if (map[i] !== 1) continue;
     const size = Math.min(page, length - prefix - i * page);
+    if (map[i] === AS_BUILT) raw.set(memory.subarray(i * page, i * page + size), prefix + i * page);
+    if (map[i] !== 1) continue;
     raw.set(packed.subarray(at, at + size), prefix + i * page);
     at += size;
   }
   if (at !== packed.length) throw new Error("snapshot: length mismatch");
-  return { raw, prefix, initial };
 }
 
-// Right after instantiation, the module's memory is as built: the image's AS_BUILT pages are
-// copied from it before Pyodide restores the image.
-export function fillFromInstance(image, instance) {
-  const { raw, prefix, initial } = image;
-  const memory = new Uint8Array(instance.exports.memory.buffer);
-  for (const i of initial) {
-    const end = Math.min((i + 1) * PAGE, raw.length - prefix);
-    raw.set(memory.subarray(i * PAGE, end), prefix + i * PAGE);
-  }
-}
-
-// As a worker: one message, {url, shipped}; one answer, {image, steps} (the image's buffer
+// As a worker: one message, {url, shipped}; one answer, {packed, steps} (the buffer
 // transferred) or {refused: reason}.
 if (typeof WorkerGlobalScope !== "undefined" && globalThis instanceof WorkerGlobalScope) {
   addEventListener("message", async ({ data: { url, shipped } }) => {
     const asked = performance.now();
     try {
-      const { image, steps } = await readSnapshot(await fetch(url), shipped, asked);
-      postMessage({ image, steps }, [image.raw.buffer]);
+      const { packed, steps } = await readSnapshot(await fetch(url), shipped, asked);
+      postMessage({ packed, steps }, [packed.buffer]);
     } catch (error) {
       postMessage({ refused: String(error?.message || error) });
     }

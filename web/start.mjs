@@ -6,7 +6,7 @@
 // offline cache.
 import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 import { startArchives } from "./archives.mjs";
-import { fillFromInstance, hex, readSnapshot } from "./snapshot.mjs";
+import { hex, readSnapshot, unpackInto } from "./snapshot.mjs";
 
 // PyScript reads Pyodide's version from this export (and the index URL from our folder,
 // which is why loadPyodide below sets indexURL itself).
@@ -80,8 +80,7 @@ async function fetchSnapshot() {
     }
   }
   performance.mark("hex:snapshot-read", { detail: answer.steps });
-  restoring = answer.image;
-  return answer.image.raw;
+  return answer.packed;
 }
 
 class WorkerUnavailable extends Error {}
@@ -110,9 +109,6 @@ function inWorker(url) {
     worker.postMessage({ url, shipped: SHIPPED });
   });
 }
-
-// The memory image being restored, until its AS_BUILT pages are copied from the instance.
-let restoring = null;
 
 // -- Pyodide's WebAssembly, gzipped ------------------------------------------------------
 // pyodide.asm.wasm is 9.6 MB and the hosts we know send it as it is; the build ships a
@@ -158,7 +154,7 @@ function compiledWasm(fetching) {
 // here, which sends such a failure to the error panel. The WebAssembly is compiled from its
 // gzipped copy (compiledWasm) from the first start on, and Pyodide's own download of the
 // plain file gets an empty answer.
-function loadRuntime(options) {
+function loadRuntime(options, snapshot = null) {
   const fetching = globalThis.fetch;
   const streaming = WebAssembly.instantiateStreaming;
   const compiled = compiledWasm(fetching);
@@ -174,19 +170,25 @@ function loadRuntime(options) {
   };
   WebAssembly.instantiateStreaming = async (_source, imports) => {
     restore();
+    let module, instance;
     try {
-      const module = await compiled;
-      const instance = await WebAssembly.instantiate(module, imports);
-      if (options._loadSnapshot && restoring) {
-        fillFromInstance(restoring, instance);
-        restoring = null;
-      }
-      return { module, instance };
+      module = await compiled;
+      instance = await WebAssembly.instantiate(module, imports);
     } catch (error) {
       // A TypeError is a download that failed or was refused; a corrupt file fails to compile.
       failed(error instanceof TypeError ? `A file the page needs (${new URL(WASM_URL).pathname}) could not be loaded.` : error);
       throw error;
     }
+    // Pyodide restores the image once this returns.
+    if (snapshot) {
+      try {
+        unpackInto(await snapshot.packed, snapshot.image, instance);
+      } catch (error) {
+        snapshot.refuse(error);
+        return new Promise(() => undefined);
+      }
+    }
+    return { module, instance };
   };
   return startPyodide(options).finally(restore);
 }
@@ -268,11 +270,18 @@ async function start() {
   const config = { indexURL: INDEX_URL };
   const reason = bootReason();
   if (!reason) {
-    const snapshot = fetchSnapshot();
+    // Pyodide makes its module while the snapshot downloads: it is handed the image to be
+    // (its size is known), which is filled in once the module is instantiated (loadRuntime).
+    // A snapshot refused on the way leaves that start pending for ever (Pyodide would not
+    // settle it): `refused` ends the wait, and a normal start follows.
+    const snapshot = { packed: fetchSnapshot(), image: new Uint8Array(SHIPPED.raw) };
+    const refused = new Promise((_, reject) => { snapshot.refuse = reject; });
+    snapshot.packed.catch(snapshot.refuse);
     // Handled below (never "unhandled"); marked now, as the page learns it.
-    snapshot.catch((error) => performance.mark("hex:snapshot-refused", { detail: String(error?.message || error) }));
+    refused.catch((error) => performance.mark("hex:snapshot-refused", { detail: String(error?.message || error) }));
     try {
-      const pyodide = await withFiles(await loadRuntime({ ...config, _loadSnapshot: snapshot }));
+      const runtime = loadRuntime({ ...config, _loadSnapshot: snapshot.image }, snapshot);
+      const pyodide = await withFiles(await Promise.race([runtime, refused]));
       timeline("snapshot");
       runPreparedPyScript(pyodide);
       recoverIfBroken();
