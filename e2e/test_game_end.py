@@ -1,11 +1,11 @@
 """The end of a game says who won once where a player looks: in the end summary. The status
-line, the board and the log say something else (or nothing), at a desktop's size and a
-phone's. Each game is loaded from a save of a finished game (played at random on CPython),
-so no game is played here."""
+line and the board say something else (or nothing), at a desktop's size and a phone's; the
+log, the game's record, still tells the end as it happened. Each game is loaded from a save
+of a finished game (played at random on CPython, shown first in the history view), so no
+game is played here."""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any, Iterator
 
