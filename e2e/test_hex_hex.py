@@ -143,8 +143,8 @@ def test_four_seats_to_the_final_voice_with_a_response_and_a_race(page: Page, si
         races += seen["races"]
 
         # The game reached its final Voice: a winner named, four scores, the winner's highest.
-        expect(page.locator("#turn")).to_contain_text(re.compile(rf"Game over: {WHO}( and {WHO})* wins?\."))
-        expect(page.locator("#board .hx-over")).to_contain_text("Game over. Winner:")
+        expect(page.locator("#summary-title")).to_contain_text(re.compile(rf"Game over: {WHO}( and {WHO})* wins?\."))
+        expect(page.locator("#board .hx-over")).to_contain_text("Game over.")
         chips = page.locator("#scores .score-chip")
         expect(chips).to_have_count(4)
         voice = final_scores(page)

@@ -54,8 +54,8 @@ def test_two_player_game_against_the_computer_to_the_end(page: Page, site):
         raise AssertionError(f"the game did not end: {moves}")
     assert moves["place"] >= 6, moves
 
-    # The final scores are shown: in the status line, the score chips and the board's table.
-    expect(page.locator("#turn")).to_contain_text(re.compile(r"Game over: (Ann|Bot)( and (Ann|Bot))? wins?\."))
+    # The final scores are shown: in the end summary, the score chips and the board's table.
+    expect(page.locator("#summary-title")).to_contain_text(re.compile(r"Game over: (Ann|Bot)( and (Ann|Bot))? wins?\."))
     expect(page.locator("#board .hp-status")).to_contain_text("Game over.")
     chips = page.locator("#scores .score-chip")
     expect(chips).to_have_count(2)

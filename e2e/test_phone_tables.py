@@ -109,3 +109,41 @@ def test_a_board_that_pans_zooms_with_buttons_keys_and_a_pinch(phone: Page, site
                                                "scaleFactor": 2.0, "gestureSourceType": "default"})
     phone.wait_for_timeout(300)
     assert phone.evaluate("visualViewport.scale") > 1.2, "a pinch did not zoom"
+
+
+# The board's cells (every hex drawn) that a zoom button covers, within what the frame shows.
+COVERED = """() => {
+  const out = [];
+  for (const pan of document.querySelectorAll('#board .board-pan')) {
+    const frame = pan.getBoundingClientRect();
+    for (const button of document.querySelectorAll('#board .pan-zoom [data-zoom]')) {
+      const b = button.getBoundingClientRect();
+      for (const cell of pan.querySelectorAll('.touch-board polygon')) {
+        const c = cell.getBoundingClientRect();
+        const left = Math.max(c.left, b.left, frame.left), right = Math.min(c.right, b.right, frame.right);
+        const top = Math.max(c.top, b.top, frame.top), bottom = Math.min(c.bottom, b.bottom, frame.bottom);
+        if (right - left > 0.5 && bottom - top > 0.5) out.push(`${cell.getAttribute('class')} under ${button.dataset.zoom}`);
+      }
+    }
+  }
+  return out;
+}"""
+TOP_RIGHT = "for (const pan of document.querySelectorAll('#board .board-pan')) { pan.scrollLeft = pan.scrollWidth; pan.scrollTop = 0; }"
+
+
+@pytest.mark.parametrize("query", ["?game=hex-please&seats=12&bots=11&level=easy&seed=zoom",
+                                   "?game=hex-please&seats=3&bots=2&level=easy&seed=zoom",
+                                   "?game=horrible-hex&seats=3&bots=2&level=easy&seed=zoom"])
+def test_the_zoom_buttons_cover_no_cell_at_any_zoom(phone: Page, site: Any, query: str) -> None:
+    """They sat over the frame's top right corner, and the corner cells slid under them."""
+    open_table(phone, site, query)
+    out, close = phone.locator("#board [data-zoom='-1']"), phone.locator("#board [data-zoom='1']")
+    for button, levels in ((out, 2), (close, 4)):  # the smallest level, then up to the largest
+        for level in range(levels + 1):
+            phone.evaluate(TOP_RIGHT)
+            phone.wait_for_timeout(50)
+            covered = phone.evaluate(COVERED)
+            assert not covered, f"{query}, {'out' if button is out else 'in'} {level}: {covered[:5]}"
+            if level < levels:
+                button.dispatch_event("click")
+    assert close.is_disabled(), "zoomed in to the largest level"

@@ -119,6 +119,17 @@ def test_status_says_whose_turn_and_who_won() -> None:
     assert presenter.status_text(session).startswith("Game over: ")
 
 
+def test_the_winner_is_said_by_the_summary_and_not_again_by_the_status_line() -> None:
+    over = finished("hack-and-slash", 3)
+    over.names = ["Ada", "Bo", "Cy"]
+    session = Session(over, ["human", "normal", "normal"], "id")
+    won = [over.names[w] for w in over.state.winners]
+    assert all(name in presenter.summary(session).headline for name in won)
+    assert all(name in presenter.status_text(session) for name in won), "no summary (a guest's table)"
+    line = presenter.status_text(session, summed_up=True)
+    assert line.startswith("Game over") and not any(name in line for name in over.names)
+
+
 def test_the_tutorials_learner_wins_in_good_english() -> None:
     over = finished("hack-and-slash", 2, seed="you")
     over.names = ["You", "Bo"]

@@ -27,10 +27,13 @@ Budget: `iterations` lines in all (deterministic: same seed, state and count giv
 same move) and/or `seconds`; `worlds` caps the rounds (1 for a game without hidden
 information: a second world would be the same). `think` yields None whenever about
 `slice_seconds` of work has been done, between lines, between the replies of a
-line (`line_steps`) and inside the game's candidate generation (which may `yield None` when `self.due()` says so).
+line (`line_steps`), inside the game's candidate generation and its replies (`reply_steps`:
+both may `yield None` when `self.due()` says so) and between the quick guesses of the
+candidates no line reached.
 
 Games subclass and override only what is game-specific: `candidates` (move ordering,
-pruning and the prior), `reply` (the reply policy and what a reply is worth),
+pruning and the prior), `reply` (the reply policy and what a reply is worth; or
+`reply_steps`, the same in slices, when a reply is long work),
 `weights` (how much the answers and the next turn count), `leaf`, `guess`, and if
 needed `determinize` and `settle`. Candidates are generated from one guessed world
 (the first of the K), never from the true state, so no hook sees hidden information.
@@ -103,6 +106,12 @@ class LookaheadBot(Bot):
                 best, best_value = action, value
         return best_value - base, best
 
+    def reply_steps(self, world: State, player: int) -> Generator[None, None, tuple[float, Action | None]]:
+        """`reply` in slices, for a game whose reply is long work: it may yield None when
+        `due()` says so (by default it is `reply`, in one piece)."""
+        return self.reply(world, player)
+        yield  # pragma: no cover - makes this a generator
+
     def evaluate(self, state: State, seat: int) -> float:
         """How good `state` looks for `seat` (by default the score margin); used by the
         default `reply` and `leaf`."""
@@ -163,7 +172,7 @@ class LookaheadBot(Bot):
                     break
                 if self.due():
                     yield None
-                worth, answer = self.reply(world, player)
+                worth, answer = yield from self.reply_steps(world, player)
                 value -= weight * worth
                 if answer is None:
                     break
@@ -174,11 +183,11 @@ class LookaheadBot(Bot):
             for i, weight in enumerate(answers[:seats - 1]):
                 if self.due():
                     yield None
-                value -= weight * self.reply(world, (seat + 1 + i) % seats)[0]
+                value -= weight * (yield from self.reply_steps(world, (seat + 1 + i) % seats))[0]
         if future and not world.is_over:
             if self.due():
                 yield None
-            value += future * self.reply(world, seat)[0]
+            value += future * (yield from self.reply_steps(world, seat))[0]
         return value + self.leaf(world, seat)
 
     def think(self, state: State, seat: int) -> Iterator[Action | None]:
@@ -225,8 +234,14 @@ class LookaheadBot(Bot):
                 rounds += 1
             if spent:
                 break
-        scored = [prior + (totals[i] / counts[i] if counts[i] else self.guess(known, seat, move))
-                  for i, (prior, move) in enumerate(found)]
+        scored: list[float] = []
+        for i, (prior, move) in enumerate(found):
+            if counts[i]:
+                scored.append(prior + totals[i] / counts[i])
+                continue
+            scored.append(prior + self.guess(known, seat, move))   # a quick estimate, but many
+            if self.due():
+                yield None
         top = max(scored)
         self.last_stats = {"lines": done, "worlds": rounds, "seconds": time.perf_counter() - start,
                            "values": {str(m): v for (_, m), v in zip(found, scored)}}

@@ -255,11 +255,11 @@ def _opened(view: dict[str, Any], ui: dict[str, str]) -> bool:
 
 
 def _over_prompt(view: dict[str, Any], names: list[str]) -> Markup:
-    who = ", ".join(seat_name(names, s) for s in view["winners"])
+    # who won is said once, by the table (its end summary, or a guest's status line)
     series = ""
     if view.get("series", 1) > 1:
         series = " Games won: " + ", ".join(f"{seat_name(names, s)} {w}" for s, w in enumerate(view["wins"])) + "."
-    return tag("div", f"Game over. Winner: {who}.{series}", class_="hx-prompt hx-over", role="status")
+    return tag("div", f"Game over.{series}", class_="hx-prompt hx-over", role="status")
 
 
 def _race_prompt(view: dict[str, Any], names: list[str], legal: list[str]) -> Markup:

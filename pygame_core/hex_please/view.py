@@ -241,8 +241,7 @@ def _specials(radius: int, boards: str) -> tuple[dict[str, str], frozenset[str]]
 def _status(view: dict[str, Any], names: list[str], tile: str | None) -> Markup:
     cur = view.get("current")
     if view.get("over"):
-        won = " and ".join(names[w] for w in view["winners"])
-        text = f"Game over. {won} {'win' if len(view['winners']) > 1 else 'wins'}."
+        text = "Game over."  # who won is said once, by the table (its end summary, or a guest's status line)
         top = max(view["scores"])
         if sum(1 for sc in view["scores"] if sc == top) > 1:
             text += " Equal points: the tiles left in hand decided."

@@ -13,8 +13,9 @@ it, and a finished pattern resets the board. So the bots think in those terms:
   it, and it places tiles so that it has a completion of its own ready (a set-up).
   This module supplies the candidates (normal's ranking), the reply (`completable`:
   the goals one move could complete) and the weights. Work is done in slices (a
-  generator yields None between them) and is bounded by `iterations` (exact checks
-  per decision) or `seconds`.
+  generator yields None between them, at the latest after one tile's moves: see
+  `completable_steps`) and is bounded by `iterations` (exact checks per decision) or
+  `seconds`.
 
 All bots read the state through `Game.determinize`, so with Covert Hex they never use
 the face of a tile they have not seen.
@@ -23,7 +24,7 @@ the face of a tile they have not seen.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Generator, Iterator, Sequence
+from typing import Any, Callable, Generator, Iterator, Sequence, TypeVar
 
 from ..ai import Bot, SliceClock
 from ..ai.lookahead import Candidate, LookaheadBot
@@ -95,26 +96,53 @@ def completable(board: Board, hidden: Hex | None, goals: list[str],
     come from the rules' own generator (`icon_uses`); whether a move keeps the group
     whole is checked only for the moves that would complete something.
     """
+    return _finish(completable_steps(board, hidden, goals, only, skip, _never))
+
+
+def _never() -> bool:
+    return False
+
+
+T = TypeVar("T")
+
+
+def _finish(steps: Generator[None, None, T]) -> T:
+    """What a generator of slices returns, run in one piece."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+def completable_steps(board: Board, hidden: Hex | None, goals: list[str], only: Hex | None,
+                      skip: Hex | None, due: Callable[[], bool]) -> Generator[None, None, set[str]]:
+    """`completable` in slices: yields None after a tile's moves whenever `due()` says a
+    slice is done (a whole board's moves took a slow phone over 100 ms). Where it yields
+    never changes what it finds."""
     if not goals:
         return set()
     kinds = kinds_of(board, hidden)
     found: set[str] = set()
     cells = [only] if only is not None else sorted(c for c in board if c != skip)
-    for _, _, _, shift in icon_uses(board, hidden, cells):
-        after = dict(kinds)
-        moving = [(dst, kinds.get(src)) for src, dst in shift]
-        for src, _ in shift:
-            after.pop(src, None)
-        dsts = []
-        for dst, kind in moving:
-            if kind is not None:
-                after[dst] = kind
-                dsts.append(dst)
-        hits = [g for g in goals if g not in found and find_goal(after, g, dsts)]
-        if hits and keeps_one_group(board, shift):
-            found.update(hits)
-            if len(found) == len(goals):
-                return found
+    for cell in cells:
+        for _, _, _, shift in icon_uses(board, hidden, (cell,)):
+            after = dict(kinds)
+            moving = [(dst, kinds.get(src)) for src, dst in shift]
+            for src, _ in shift:
+                after.pop(src, None)
+            dsts = []
+            for dst, kind in moving:
+                if kind is not None:
+                    after[dst] = kind
+                    dsts.append(dst)
+            hits = [g for g in goals if g not in found and find_goal(after, g, dsts)]
+            if hits and keeps_one_group(board, shift):
+                found.update(hits)
+                if len(found) == len(goals):
+                    return found
+        if due():
+            yield None
     return found
 
 
@@ -213,6 +241,8 @@ def place_candidates(state: HorribleHexState, seat: int, due: Callable[[], bool]
             del kinds[cell]
         theirs = sum(heat_value(kinds, goals_of(state, s, s == nxt), cell) for s in others)
         cell_values.append((mine - 0.8 * theirs, index, cell))
+        if due():
+            yield None
     cell_values.sort(key=lambda t: (-t[0], t[1]))
     out: list[tuple[float, int, Place]] = []
     for value, index, cell in cell_values:
@@ -224,8 +254,8 @@ def place_candidates(state: HorribleHexState, seat: int, due: Callable[[], bool]
             if own is not None:
                 own[place] = own_me
             out.append((value + SETUP_BONUS * 0.5 * len(own_me), index * 6 + rot, place))
-        if due():
-            yield None
+            if due():
+                yield None
     return out
 
 
@@ -297,7 +327,10 @@ class HexBot(Bot):
                 yield self.rng.choice(legal)
                 return
             results = yield from place_candidates(known, seat, self.due)
-            results = [(v + place_risk(known, seat, p), i, p) for v, i, p in results]
+            for n, (v, i, p) in enumerate(results):
+                results[n] = (v + place_risk(known, seat, p), i, p)
+                if self.due():
+                    yield None
             top = max(v for v, _, _ in results)
             yield _pick(self.rng, [t for t in results if t[0] == top])
         elif phase == "keep":
@@ -406,12 +439,17 @@ class HardBot(LookaheadBot):
         return (yield from super().line_steps(state, seat, action, rng))
 
     def reply(self, world: State, player: int) -> tuple[float, Any]:
-        """How many of `player`'s goals one move could complete on the board we leave."""
+        return _finish(self.reply_steps(world, player))
+
+    def reply_steps(self, world: State, player: int) -> Generator[None, None, tuple[float, Any]]:
+        """How many of `player`'s goals one move could complete on the board we leave; yields
+        None after a tile's moves when a slice is done (`completable_steps`)."""
         assert isinstance(world, HorribleHexState)
         goals = goals_of(world, player, True)
         place = self._place
         if place is None:   # after a move
-            return float(len(completable(world.board, world.hidden, goals))), None
+            return float(len((yield from completable_steps(world.board, world.hidden, goals, None, None,
+                                                           self.due)))), None
         # After a placement: the other tiles' moves do not depend on the new tile's face,
         # so they are checked once per cell (nothing is hidden while placing, so every
         # world has the same board); the new tile's own moves once per rotation.
@@ -419,7 +457,8 @@ class HardBot(LookaheadBot):
         face_down = world.covert and player == (self._seat + 1) % world.players and player != self._seat
         rest = self._rest.get((cell, player))
         if rest is None:
-            rest = self._rest[cell, player] = completable(board, cell if face_down else None, goals, skip=cell)
+            rest = yield from completable_steps(board, cell if face_down else None, goals, None, cell, self.due)
+            self._rest[cell, player] = rest
         if face_down:            # the next player cannot see, so cannot move, the new tile
             return float(len(rest)), None
         own = self._own.get(place) if player == self._seat else None

@@ -45,9 +45,8 @@ def _status(view: dict[str, Any], names: list[str]) -> Markup | str:
         if view["solo"]:
             n = len(view["done"][0])
             return f"Game over: {n} goal{'s' if n != 1 else ''} completed. ({view['end_reason']})"
-        who = " and ".join(seat_label(names, s) for s in view["winners"])
-        verb = "win" if len(view["winners"]) > 1 else "wins"
-        return f"Game over: {who} {verb} ({view['end_reason']})."
+        # who won is said once, by the table (its end summary, or a guest's status line)
+        return f"Game over: {view['end_reason']}." if view["end_reason"] else "Game over."
     current = view["current"]
     if current is None or current < 0:
         return "Dealing…"

@@ -198,18 +198,18 @@ class LocalTable:
     def draw_around(self, scene: Scene) -> None:
         """Status, scores, buttons, the end summary, the recap and the log."""
         session, match, state = self.session, self.match, self.match.state
-        text = self.client.status(match.names) or presenter.status_text(session, self.page.peers.away())
+        scripted = session.tutorial is not None  # the tutorial's steps cannot be taken back
+        over = state.is_over and not scripted  # the end summary says who won
+        text = self.client.status(match.names) or presenter.status_text(session, self.page.peers.away(), over)
         if state.is_over and match.players == 1:
             text += " " + self.record_solo_best()
         screen.set_status("Response window: anyone responding?" if scene.table_window is not None else text)
         screen.draw_scores(match.names, state.scores, state.current_player, state.winners)
-        scripted = session.tutorial is not None  # the tutorial's steps cannot be taken back
         el("undo-button").disabled = not presenter.can_undo(session)
         # A hint would show one person's cards to all while the table is asked or handed over.
         el("suggest-button").disabled = (scripted or state.is_over or not session.is_human(state.current_player)
                                          or scene.table_window is not None or scene.handoff)
         el("export-button").disabled = scripted
-        over = state.is_over and not scripted
         screen.draw_summary((lambda: presenter.summary(session)) if over else None,
                             take_focus=not session.is_computer(0) and len(session.humans) > 0)
         humans = session.humans

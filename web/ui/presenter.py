@@ -161,18 +161,27 @@ def seat_states(session: Session, away: Sequence[int] = ()) -> list[str]:
     return [state(seat) for seat in range(len(session.seats))]
 
 
+def result_line(names: Sequence[str], scores: Sequence[float], winners: Sequence[int]) -> str:
+    """A finished game's result in one sentence: who won, or a solo player's points."""
+    if len(names) == 1:
+        return f"Game over: {points(scores[0])}."
+    won = [names[w] for w in winners if 0 <= w < len(names)]
+    if not won:
+        return "Game over."
+    plural = len(won) > 1 or won == ["You"]  # the tutorial calls its learner "You"
+    return f"Game over: {and_list(won)} win{'' if plural else 's'}."
+
+
 def status_line(names: Sequence[str], seats: Sequence[str], current: int | None, scores: Sequence[float],
-                winners: Sequence[int], over: bool, acting: int | None) -> str:
+                winners: Sequence[int], over: bool, acting: int | None, summed_up: bool = False) -> str:
     """The status line of every table, local or a guest's, from what every seat may see:
-    `seats` as `seat_states` gives them, `acting` the seat this device chooses for now."""
+    `seats` as `seat_states` gives them, `acting` the seat this device chooses for now. At
+    the end it says who won, unless the end summary is shown (`summed_up`), which says it
+    once where a player looks: then the line only says the game is over."""
     if over:
-        if len(names) == 1:
-            return f"Game over: {points(scores[0])}."
-        won = [names[w] for w in winners if 0 <= w < len(names)]
-        if not won:
-            return "Game over."
-        plural = len(won) > 1 or won == ["You"]  # the tutorial calls its learner "You"
-        return f"Game over: {and_list(won)} win{'' if plural else 's'}."
+        if summed_up and len(names) > 1:
+            return "Game over: the results are in the summary."
+        return result_line(names, scores, winners)
     if current is None or current == CHANCE or not 0 <= current < len(names):
         return "Rolling…"
     if acting is not None and 0 <= acting < len(names):
@@ -188,14 +197,14 @@ def status_line(names: Sequence[str], seats: Sequence[str], current: int | None,
     return f"Waiting for {who}."
 
 
-def status_text(session: Session, away: Sequence[int] = ()) -> str:
+def status_text(session: Session, away: Sequence[int] = (), summed_up: bool = False) -> str:
     match, state = session.match, session.match.state
     current = state.current_player
     seats = seat_states(session, away)
     for seat in session.stand_in:  # a computer plays for an away player now
         seats[seat] = "computer"
-    return status_line(match.names, seats, current, state.scores,
-                       state.winners, state.is_over, current if session.is_human(current) else None)
+    return status_line(match.names, seats, current, state.scores, state.winners, state.is_over,
+                       current if session.is_human(current) else None, summed_up)
 
 
 def may_pass_for(session: Session, ask_anyway: bool) -> bool:
@@ -382,7 +391,7 @@ def summary(session: Session) -> Summary:
     if match.players == 1:
         headline = f"Game over: you scored {points(scores[0])}."
     else:
-        headline = status_text(session)
+        headline = result_line(names, scores, winners)
     return Summary(headline, tuple(standings), tie_break, breakdown)
 
 

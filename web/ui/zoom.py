@@ -1,7 +1,9 @@
 """Zoom buttons for a board that pans on a phone (a view's `.board-pan` frame holding a
 `.touch-board`): out, to see the whole board at once, and in, past touch size, for a closer
 look; the frame keeps the same spot in its middle. The board is drawn at touch size (44 px
-cells) until the player zooms; the level lasts across redraws.
+cells) until the player zooms; the level lasts across redraws. The buttons sit in a bar of
+their own above the frame's right end (app.css .pan-zoom), never over the board: over it, a
+panned board's corner cells slid under them.
 
 Pinching works as well: the page allows the browser's own pinch zoom (the viewport is not
 locked and the boards take `touch-action: manipulation`), which enlarges the whole page. The
