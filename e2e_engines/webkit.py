@@ -54,9 +54,11 @@ class WebKit:
                                  f" gir1.2-webkit2-4.1\n{found.stderr}")
         self.profile = tempfile.mkdtemp(prefix="hex-table-webkit-")
         options = Options()
-        options.binary_location = BROWSER
-        options.add_argument(f"--profile={self.profile}")
-        options.set_capability("browserName", "hex-table-webkit")  # webkit_browser.NAME
+        # WEBKIT_BROWSER=minibrowser: the driver's own, in-memory browser (to see its fault again).
+        if os.environ.get("WEBKIT_BROWSER") != "minibrowser":
+            options.binary_location = BROWSER
+            options.add_argument(f"--profile={self.profile}")
+            options.set_capability("browserName", "hex-table-webkit")  # webkit_browser.NAME
         self.driver = webdriver.WebKitGTK(options=options, service=Service(executable_path=DRIVER))
         self.version = self.driver.capabilities.get("browserVersion", "?")
         self.width, self.height = width, height
