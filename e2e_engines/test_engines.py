@@ -199,7 +199,7 @@ def test_with_the_server_stopped_the_site_reloads_and_plays(engine: Engine, tab,
     (tmp_path / "index.html").write_text(ELSEWHERE)
     elsewhere = Server(str(tmp_path))
     try:
-        for visit in range(3):  # two were enough to empty MiniBrowser's copy, every time
+        for visit in range(3):  # two emptied an in-memory WebKit cache in every probe (docs/testing.md)
             tab.goto(f"{elsewhere.url.replace('127.0.0.1', 'localhost')}?visit={visit}")
     finally:
         elsewhere.stop()
