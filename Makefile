@@ -21,15 +21,14 @@ run: site  ## set up, build the site and serve it on loopback, port 8000 (make r
 	$(PY) tools/serve.py --port $(PORT)
 
 # The type check and the Pyodide tests each keep one core busy: they run side by side. The
-# Firefox suite (e2e_engines/) runs beside the Chromium one; WebKit's only in `make engines`
-# (its offline reload fails after the suite's games, see docs/testing.md).
+# Firefox and WebKit suites (e2e_engines/) run beside the Chromium one (docs/testing.md).
 ENGINE_TESTS := xvfb-run -a $(PY) -m pytest $(PYTEST_OPTS) -p no:cacheprovider e2e_engines
-test: site chromium  ## set up, build, then type check, unit, Pyodide and browser tests (Chromium, Firefox), each with counts and time
+test: site chromium  ## set up, build, then type check, unit, Pyodide and browser tests (Chromium, Firefox, WebKit), each with counts and time
 	@$(STAGE) --reset
 	@$(STAGE) "type check" -- $(PY) -m mypy --beside "pyodide tests" -- node tools/pyodide_tests.mjs
 	@$(STAGE) "unit tests" -- $(PY) -m pytest $(UNIT_OPTS) tests $(PYTEST_ARGS)
 	@$(STAGE) "browser tests" -- $(PY) -m pytest $(E2E_OPTS) e2e $(PYTEST_ARGS) \
-		--beside "engine tests" -- env ENGINES=firefox $(ENGINE_TESTS)
+		--beside "engine tests" -- $(ENGINE_TESTS)
 	@$(STAGE) --summary
 
 engines: site  ## the Firefox and WebKit suites (ENGINES=firefox or webkit for one)

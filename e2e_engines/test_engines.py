@@ -177,8 +177,14 @@ out.fill = r?.active && await new Promise((resolve) => {
 return out;"""
 
 
-def test_with_the_server_stopped_the_site_reloads_and_plays(engine: Engine, tab):
-    """Last: it stops the engine's server. The service worker serves every file."""
+ELSEWHERE = "<!doctype html><html><head><meta charset=\"utf-8\"><title>Elsewhere</title></head><body>Another site</body></html>"
+
+
+def test_with_the_server_stopped_the_site_reloads_and_plays(engine: Engine, tab, tmp_path):
+    """Last: it stops the engine's server. The service worker serves every file, after the
+    player has been to other sites meanwhile: a WebKit that kept its data in memory (a private
+    window; WebKitWebDriver's own MiniBrowser) loses the copy's entries once the site's pages
+    are gone (docs/testing.md, "WebKit and the offline copy"), a player's browser keeps them."""
     tab.goto(engine.site.url)
     ready(tab)
     # Polled (an await of `ready` would outlast WebKit's script timeout): the worker active,
@@ -190,6 +196,13 @@ def test_with_the_server_stopped_the_site_reloads_and_plays(engine: Engine, tab)
     except AssertionError as error:
         raise AssertionError(f"the worker's copy has no index.html: {tab.js(COPY)}") from error
     engine.site.stop()
+    (tmp_path / "index.html").write_text(ELSEWHERE)
+    elsewhere = Server(str(tmp_path))
+    try:
+        for visit in range(3):  # two emptied an in-memory WebKit cache in every probe (docs/testing.md)
+            tab.goto(f"{elsewhere.url.replace('127.0.0.1', 'localhost')}?visit={visit}")
+    finally:
+        elsewhere.stop()
     tab.goto(f"{engine.site.url}?game=horrible-hex&seats=2&bots=1&level=easy&seed={SEED}-offline")
     ready(tab)
     wait(tab, TURN_OR_OVER)

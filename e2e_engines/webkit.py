@@ -4,6 +4,10 @@ WebKitGTK's WebDriver is the classic protocol only (no BiDi): the console is not
 each page gets a small capture of its errors (CAPTURE) when it has loaded, and what a page
 caught is read before the tab leaves it. Its MiniBrowser has no headless mode: the suite runs
 under `xvfb-run`. Same page interface as bidi.Tab.
+
+The browser is `webkit_browser.py`, not WebKitWebDriver's MiniBrowser: it keeps the session's
+website data in a profile folder on disk, as a player's browser does, where MiniBrowser keeps
+it in memory like a private window (and loses the offline copy's entries: docs/testing.md).
 """
 
 from __future__ import annotations
@@ -11,6 +15,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import tempfile
 from typing import Any
 
 from selenium import webdriver
@@ -19,6 +25,8 @@ from selenium.webdriver.webkitgtk.options import Options
 from selenium.webdriver.webkitgtk.service import Service
 
 DRIVER = os.environ.get("WEBKIT_DRIVER") or shutil.which("WebKitWebDriver") or ""
+BROWSER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "webkit_browser.py")
+SYSTEM_PYTHON = "/usr/bin/python3"  # the one with Debian's GObject bindings (webkit_browser.py)
 # console.error calls, uncaught errors and unhandled rejections, kept in the page.
 CAPTURE = """
 if (!window.hexCaught) {
@@ -39,7 +47,19 @@ class WebKit:
             raise AssertionError("WebKitWebDriver not found: apt-get install webkit2gtk-driver xvfb")
         if not os.environ.get("DISPLAY"):
             raise AssertionError("WebKitGTK needs a display: run the suite under xvfb-run")
-        self.driver = webdriver.WebKitGTK(options=Options(), service=Service(executable_path=DRIVER))
+        found = subprocess.run([SYSTEM_PYTHON, "-c", "import gi; gi.require_version('WebKit2', '4.1')"],
+                               capture_output=True, text=True, check=False)
+        if found.returncode:
+            raise AssertionError(f"WebKitGTK's Python bindings not found: apt-get install python3-gi"
+                                 f" gir1.2-webkit2-4.1\n{found.stderr}")
+        self.profile = tempfile.mkdtemp(prefix="hex-table-webkit-")
+        options = Options()
+        # WEBKIT_BROWSER=minibrowser: the driver's own, in-memory browser (to see its fault again).
+        if os.environ.get("WEBKIT_BROWSER") != "minibrowser":
+            options.binary_location = BROWSER
+            options.add_argument(f"--profile={self.profile}")
+            options.set_capability("browserName", "hex-table-webkit")  # webkit_browser.NAME
+        self.driver = webdriver.WebKitGTK(options=options, service=Service(executable_path=DRIVER))
         self.version = self.driver.capabilities.get("browserVersion", "?")
         self.width, self.height = width, height
 
@@ -52,7 +72,10 @@ class WebKit:
         return Tab(self.driver)
 
     def close(self) -> None:
-        self.driver.quit()
+        try:
+            self.driver.quit()
+        finally:
+            shutil.rmtree(self.profile, ignore_errors=True)  # the folder only; nothing is checked here
 
 
 class Tab:
