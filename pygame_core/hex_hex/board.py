@@ -6,8 +6,9 @@ the card each seat played last, and what just happened to it (a floating badge).
 Pure functions of one seat's view (see view.py, which puts the board beside the prompt and
 the hand). What a player reads names things in words: "the Hex on Bo" or "the second Hex on
 Bo", never a Hex id, a seat code or an action's notation (those stay in `data-*`). The
-pieces that repeat from one redraw to the next (seats, Hex tokens, arrows) are memoised on
-their words and numbers, so a redraw costs no more than the f-strings did.
+pieces that repeat from one redraw to the next (seats, their played cards and badges, Hex
+tokens, arrows, the folded seat list) are memoised on their words and numbers, so a redraw
+costs no more than the f-strings did.
 """
 
 from __future__ import annotations
