@@ -6,8 +6,9 @@ the card each seat played last, and what just happened to it (a floating badge).
 Pure functions of one seat's view (see view.py, which puts the board beside the prompt and
 the hand). What a player reads names things in words: "the Hex on Bo" or "the second Hex on
 Bo", never a Hex id, a seat code or an action's notation (those stay in `data-*`). The
-pieces that repeat from one redraw to the next (seats, Hex tokens, arrows) are memoised on
-their words and numbers, so a redraw costs no more than the f-strings did.
+pieces that repeat from one redraw to the next (seats, their played cards and badges, Hex
+tokens, arrows, the folded seat list) are memoised on their words and numbers, so a redraw
+costs no more than the f-strings did.
 """
 
 from __future__ import annotations
@@ -194,26 +195,8 @@ def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, cu
     under the table has them), the card this seat played last, and what just happened to it
     (a floating badge)."""
     left, top = x - SEAT_W / 2, y - SEAT_H / 2
-    played = None
-    if card:
-        c = CARDS_BY_ID[card]
-        played = tag(
-            "g", tag("title", card_text),
-            tag("rect", x=f"{left + 6:.0f}", y=f"{top + 69:.0f}", width=SEAT_W - 12, height=22, rx=4,
-                class_="hx-wide"),
-            tag("text", CATEGORY_GLYPH[c.category], " ", c.name, x=f"{x:.0f}", y=f"{top + 85:.0f}",
-                text_anchor="middle", class_="hx-wide", **_fit(len(c.name) + 2, 14, SEAT_W - 20)),
-            _played_narrow(x, top, f"{CATEGORY_GLYPH[c.category]} {c.name}"),
-            class_=f"hx-played hx-cat-{c.category}" + (" hx-played-new" if fresh else ""),
-            data_piece=card_piece, role="img", aria_label=card_text)
-    badge = None
-    if fx_text:
-        bx, by, width = badge_box(left, top, fx_text)
-        badge = tag("g", tag("rect", x=f"{bx:.0f}", y=f"{by:.0f}",
-                             width=f"{width:.0f}", height=FX_H, rx=FX_H // 2),
-                    tag("text", fx_text, x=f"{bx + width / 2:.0f}", y=f"{by + 16:.0f}",
-                        text_anchor="middle", **_fit(len(fx_text), 17, width - 12)),  # a phone's larger type
-                    class_=f"hx-fx {fx_cls}", data_piece=fx_piece, role="img", aria_label=f"{name}: {fx_text}")
+    played = _played_card(x, top, card, card_text, fresh, card_piece) if card else None
+    badge = _badge(left, top, name, fx_text, fx_cls, fx_piece) if fx_text else None
     return tag(
         "g",
         # the button's name; a <title> (not aria-label) so the seat's visible text stays readable
@@ -231,6 +214,34 @@ def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, cu
         [_mark_line(x, top + 53 + 13 * i, line) for i, line in enumerate(marks)],
         played, badge,
         class_=cls, data_action=action, tabindex=0 if action else None, role="button" if action else None)
+
+
+@functools.lru_cache(maxsize=512)
+def _played_card(x: float, top: float, card: str, card_text: str, fresh: bool, card_piece: str) -> Markup:
+    """The card a seat played last, on its box (cached apart from the box: it stays while
+    the seat's Voice and hand change)."""
+    c = CARDS_BY_ID[card]
+    left = x - SEAT_W / 2
+    return tag(
+        "g", tag("title", card_text),
+        tag("rect", x=f"{left + 6:.0f}", y=f"{top + 69:.0f}", width=SEAT_W - 12, height=22, rx=4,
+            class_="hx-wide"),
+        tag("text", CATEGORY_GLYPH[c.category], " ", c.name, x=f"{x:.0f}", y=f"{top + 85:.0f}",
+            text_anchor="middle", class_="hx-wide", **_fit(len(c.name) + 2, 14, SEAT_W - 20)),
+        _played_narrow(x, top, f"{CATEGORY_GLYPH[c.category]} {c.name}"),
+        class_=f"hx-played hx-cat-{c.category}" + (" hx-played-new" if fresh else ""),
+        data_piece=card_piece, role="img", aria_label=card_text)
+
+
+@functools.lru_cache(maxsize=512)
+def _badge(left: float, top: float, name: str, fx_text: str, fx_cls: str, fx_piece: str) -> Markup:
+    """What just happened to a seat, as a floating badge on its box (cached like the card)."""
+    bx, by, width = badge_box(left, top, fx_text)
+    return tag("g", tag("rect", x=f"{bx:.0f}", y=f"{by:.0f}",
+                        width=f"{width:.0f}", height=FX_H, rx=FX_H // 2),
+               tag("text", fx_text, x=f"{bx + width / 2:.0f}", y=f"{by + 16:.0f}",
+                   text_anchor="middle", **_fit(len(fx_text), 17, width - 12)),  # a phone's larger type
+               class_=f"hx-fx {fx_cls}", data_piece=fx_piece, role="img", aria_label=f"{name}: {fx_text}")
 
 
 def _played_narrow(x: float, top: float, name: str) -> Markup:
@@ -340,13 +351,16 @@ def outcomes(view: dict[str, Any]) -> dict[int, tuple[str, str, str]]:
     """seat -> (words, class, piece name) for the newest outcome among the last few events.
     The piece name stays the same while the event stays among them, so the page shows it
     arriving only once."""
-    events = [json.dumps(e, sort_keys=True) for e in view.get("events", [])]
+    events = view.get("events", [])
     out: dict[int, tuple[str, str, str]] = {}
     first = max(0, len(events) - FX_EVENTS)
+    # only the newest few are written out (the name counts the same event later among them);
+    # json.dumps writes ASCII only, so its bytes add up to the sum of its characters' codes
+    texts = [json.dumps(e, sort_keys=True) for e in events[first:]]
     for k in range(first, len(events)):
-        text = events[k]
-        ident = f"{len(text)}-{sum(ord(ch) for ch in text)}-{events[k + 1:].count(text)}"
-        for seat, words, cls in badges(view["events"][k]):
+        text = texts[k - first]
+        ident = f"{len(text)}-{sum(text.encode('ascii'))}-{texts[k - first + 1:].count(text)}"
+        for seat, words, cls in badges(events[k]):
             if 0 <= seat < view["players"]:
                 out[seat] = (words, cls, f"fx-{seat}-{ident}")
     return out
@@ -467,11 +481,18 @@ def table_svg(view: dict[str, Any], ui: dict[str, str], names: list[str], legal:
 
 def seat_list(view: dict[str, Any], names: list[str]) -> Markup:
     """Every seat's details in words, folded away: the table on a phone shows fewer."""
-    rows = []
-    for s in range(view["players"]):
-        bits = [voice_text(view["voice"][s]), _cards(view["hand_sizes"][s])] + _seat_marks(view, names, s)
-        rows.append(tag("li", tag("strong", seat_name(names, s)), ": ", ", ".join(bits)))
-    return tag("details", tag("summary", "Seats in detail, and the key to the symbols"), tag("ul", rows),
+    return _seat_list(tuple(
+        (seat_name(names, s), ", ".join([voice_text(view["voice"][s]), _cards(view["hand_sizes"][s]),
+                                         *_seat_marks(view, names, s)]))
+        for s in range(view["players"])))
+
+
+@functools.lru_cache(maxsize=256)
+def _seat_list(rows: tuple[tuple[str, str], ...]) -> Markup:
+    """The folded seat list, from each seat's name and details in words (cached: most
+    moves change one seat's line or none)."""
+    return tag("details", tag("summary", "Seats in detail, and the key to the symbols"),
+               tag("ul", [tag("li", tag("strong", name), ": ", details) for name, details in rows]),
                CATEGORY_KEY, class_="hx-seat-list")
 
 

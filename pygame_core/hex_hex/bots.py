@@ -12,7 +12,7 @@
   seat, and keeps the action with the best average Voice margin at the round's end.
   Candidates are compared on the same worlds and dice. Under Deception it claims only cards
   it holds (see `no_bluffs`). Races, Hex Signs, laws and forced moves are not searched. It
-  thinks in slices (one rollout per `yield None`) and is deterministic for a seed.
+  thinks in slices (a `yield None` after every move of a rollout) and is deterministic for a seed.
 
 A HEX-HEX race is a test of reflexes, not of judgement: each bot draws its reaction time
 from its own range (easy 650-1,100 ms, normal 450-800 ms, hard 300-550 ms: see REFLEXES).
@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from typing import Any, Iterator, cast
+from typing import Any, Generator, Iterator, cast
 
 from ..ai import Bot, RandomBot, bot_for_level
 from ..engine import CHANCE, Action, State
@@ -229,6 +229,18 @@ def rollout(state: HexHexState, seat: int, rng: random.Random, max_steps: int = 
 
     The seat itself reacts to a HEX-HEX race with its own (hard) reflexes.
     """
+    steps = rollout_in_steps(state, seat, rng, max_steps)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return cast(float, done.value)
+
+
+def rollout_in_steps(state: HexHexState, seat: int, rng: random.Random,
+                     max_steps: int = 400) -> Generator[None, None, float]:
+    """`rollout`, yielding None after every move of it (a round can take 60 moves: on a slow
+    phone, over 100 ms in one stretch), and returning the same margin with the same dice."""
     start_round, start_game = state.round, state.game_no
     for _ in range(max_steps):
         player = state.current_player
@@ -240,6 +252,7 @@ def rollout(state: HexHexState, seat: int, rng: random.Random, max_steps: int = 
         else:
             action = heuristic_action(state, player, rng, "hard" if player == seat else "normal")
         state.apply_unchecked(action)
+        yield None
     if state.is_over:
         return 20.0 if seat in state.winners else -20.0
     return _margin(state, seat)
@@ -340,10 +353,12 @@ class HardBot(Bot):
             world = game.determinize(known, seat, self.rng)
             assert isinstance(world, HexHexState)
             dice = self.rng.random()
+            yield None
             for action in ranked:
                 trial = world.clone()
                 trial.apply_unchecked(action)
-                totals[str(action)] += rollout(trial, seat, random.Random(dice))
+                # a slice per move of the rollout (the page runs a few of them per task)
+                totals[str(action)] += yield from rollout_in_steps(trial, seat, random.Random(dice))
                 yield None
             done += 1
             if deadline is not None and time.perf_counter() > deadline:
@@ -358,4 +373,4 @@ def make_bot(level: str, seed: int | str = 0, **budget: Any) -> Bot:
 
 
 __all__ = ["EasyBot", "HardBot", "NormalBot", "evaluate", "forget_hidden", "heuristic_action", "make_bot",
-           "no_bluffs", "rollout"]
+           "no_bluffs", "rollout", "rollout_in_steps"]
