@@ -74,9 +74,10 @@ def run() -> bool:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8") as file:
             file.write(text)
+    # First, so that no other finder is asked (and none needs its caches refreshed for the
+    # new files: refreshing them all re-read the standard library's zip, 0.9 s at 4x).
     if not any(isinstance(finder, _Compiled) for finder in sys.meta_path):
         sys.meta_path.insert(0, _Compiled())
-    importlib.invalidate_caches()
     for name in sorted({name.partition(".")[0] for name in _COMPILED}):  # "import pyscript"
         importlib.import_module(name)
     return True
