@@ -10,34 +10,24 @@ chance and one that never does: same choice, same plan.
 
 from __future__ import annotations
 
-import random
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pygame_core import Match, get_game
+from pygame_core import Match
 from pygame_core.ai import make_bot
-from pygame_core.engine import CHANCE
 from pygame_core.hack_and_slash import bots, forecast
+from tests.playing import a_choice_after, counted
 
 MOST_WORK_BETWEEN_YIELDS = 3
 """A rival table's cell is a sound row and two mixes; every other step is one unit."""
 
 
 def position(players: int, seed: int, moves: int) -> Match:
-    match = Match.start(get_game("hack-and-slash"), players, seed=f"hs-slices/{seed}")
-    rng = random.Random(seed)
-    played = 0
-    while not match.state.is_over:   # on to a choice of a seat's own, after `moves` moves
-        seat = match.state.current_player
-        if played >= moves and seat is not None and seat != CHANCE and len(match.state.legal_actions()) > 1:
-            break
-        match.play(rng.choice(match.state.legal_actions()))
-        played += 1
-    return match
+    return a_choice_after("hack-and-slash", players, seed, moves, "hs-slices")
 
 
 @contextmanager
@@ -72,13 +62,6 @@ def test_a_hack_and_slash_computer_chooses_the_same_however_often_it_yields(
     assert all(step is None for step in none)
     seat = match.state.current_player
     assert make_bot("hack-and-slash", level, "slices").choose(match.state.clone(), seat) == every
-
-
-def counted(work: list[int], fn: Callable[..., Any]) -> Callable[..., Any]:
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        work[0] += 1
-        return fn(*args, **kwargs)
-    return wrapper
 
 
 def test_hard_never_does_more_than_a_few_cells_rows_or_leaves_between_two_yields() -> None:

@@ -17,10 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from unittest import mock
 
-from pygame_core import Match, get_game
-from pygame_core.engine import CHANCE
+from pygame_core import Match
 from pygame_core.hex_hex import bots
 from pygame_core.hex_hex.rules import HexHexState
+from tests.playing import a_choice_after
 
 MOST_MOVES_BETWEEN_YIELDS = 2
 """A candidate tried in its world, then the first move of its rollout."""
@@ -28,16 +28,7 @@ MOST_MOVES_BETWEEN_YIELDS = 2
 
 def position(players: int, seed: int, moves: int) -> Match:
     """A generated position where a seat has a choice to make, after `moves` random moves."""
-    match = Match.start(get_game("hex-hex"), players, seed=f"hh-slices/{seed}")
-    rng = random.Random(seed)
-    played = 0
-    while not match.state.is_over:
-        seat = match.state.current_player
-        if played >= moves and seat is not None and seat != CHANCE and len(match.state.legal_actions()) > 1:
-            break
-        match.play(rng.choice(match.state.legal_actions()))
-        played += 1
-    return match
+    return a_choice_after("hex-hex", players, seed, moves, "hh-slices")
 
 
 def at_once(state: HexHexState, seat: int, rng: random.Random,

@@ -11,17 +11,16 @@ same choice, with the same values.
 
 from __future__ import annotations
 
-import random
-from typing import Any, Callable
+from typing import Any
 from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pygame_core import Match, get_game
+from pygame_core import Match
 from pygame_core.ai import make_bot
-from pygame_core.engine import CHANCE
 from pygame_core.horrible_hex import bots
+from tests.playing import a_choice_after, counted
 
 MOST_CHECKS_BETWEEN_YIELDS = 24
 """One tile's moves: six directions, each checked against up to four goals."""
@@ -29,16 +28,7 @@ MOST_CHECKS_BETWEEN_YIELDS = 24
 
 def position(players: int, seed: int, moves: int, **options: Any) -> Match:
     """A seat's own choice (more than one move) after about `moves` random moves."""
-    match = Match.start(get_game("horrible-hex"), players, seed=f"hh-slices/{seed}", **options)
-    rng = random.Random(seed)
-    played = 0
-    while not match.state.is_over:
-        seat = match.state.current_player
-        if played >= moves and seat is not None and seat != CHANCE and len(match.state.legal_actions()) > 1:
-            break
-        match.play(rng.choice(match.state.legal_actions()))
-        played += 1
-    return match
+    return a_choice_after("horrible-hex", players, seed, moves, "hh-slices", **options)
 
 
 def decide(level: str, match: Match, slice_seconds: float) -> tuple[object, list[object], object]:
@@ -63,13 +53,6 @@ def test_a_horrible_hex_computer_chooses_the_same_however_often_it_yields(
     assert all(step is None for step in yields) and not none
     seat = match.state.current_player
     assert make_bot("horrible-hex", level, "slices").choose(match.state.clone(), seat) == every
-
-
-def counted(work: list[int], fn: Callable[..., Any]) -> Callable[..., Any]:
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        work[0] += 1
-        return fn(*args, **kwargs)
-    return wrapper
 
 
 def test_no_computer_checks_more_than_one_tiles_moves_between_two_yields() -> None:
