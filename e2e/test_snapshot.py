@@ -173,6 +173,21 @@ def test_a_damaged_snapshot_falls_back_to_a_normal_start_at_once(new_context, si
     context.close()
 
 
+@pytest.mark.own_context  # a route on the snapshot
+def test_a_snapshot_missing_from_the_host_is_refused_at_once_and_the_page_starts_normally(context: BrowserContext,
+                                                                                          site):
+    """A host that lost the snapshot's folder answers 404 before Pyodide has made its module:
+    the start that was to restore it is left, and a normal one plays (each load a new tab)."""
+    context.route("**/*" + SNAPSHOT_FILE, lambda route: route.fulfill(status=404, body="not here"))
+    fast_settings(context)
+    for _ in range(2):
+        page, started = visit(context, site.url + GAME)
+        assert started == "boot" and "404" in page.evaluate(WHY)
+        play_a_move(page)
+        expect(page.locator(".py-error")).to_have_count(0)
+        page.close()
+
+
 PYSCRIPT_RAN = "() => performance.getEntriesByName('hex:pyscript').map(e => e.detail)"
 
 

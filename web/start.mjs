@@ -159,10 +159,14 @@ function loadRuntime(options, snapshot = null) {
   const streaming = WebAssembly.instantiateStreaming;
   const compiled = compiledWasm(fetching);
   compiled.catch(() => undefined); // reported when Pyodide asks for it
+  let released;
   const restore = () => {
     globalThis.fetch = fetching;
     WebAssembly.instantiateStreaming = streaming;
+    released();
   };
+  if (snapshot) snapshot.released = new Promise((resolve) => { released = resolve; });
+  else released = () => undefined;
   globalThis.fetch = (input, init) => {
     if (String(input) !== WASM_URL) return fetching(input, init);
     globalThis.fetch = fetching;
@@ -290,6 +294,7 @@ async function start() {
     } catch (error) {
       console.warn("Start-up snapshot not used; starting normally:", error);
       archives.prefetch(named);
+      await snapshot.released; // the start left behind no longer holds fetch and WebAssembly's hooks
       const pyodide = await withFiles(await loadRuntime(config));
       timeline("boot", error?.message || error);
       afterStart();
