@@ -61,8 +61,9 @@ function bootReason() {
   return "";
 }
 
-// The shipped snapshot, checked and unpacked (web/snapshot.mjs), in a worker where one can
-// run: ungzipping and unpacking it there leave this thread to the rest of the start.
+// The shipped snapshot, downloaded, ungzipped and checked (web/snapshot.mjs) in a worker
+// where one can run, leaving this thread to the rest of the start; it is unpacked into
+// Pyodide's image once the WebAssembly is instantiated (loadRuntime).
 async function fetchSnapshot() {
   const url = new URL(SHIPPED.url, import.meta.url).href;
   let answer;
