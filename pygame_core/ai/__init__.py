@@ -23,11 +23,23 @@ from __future__ import annotations
 import importlib
 import random
 import time
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Generator, Iterator, TypeVar
 
 from ..engine import CHANCE, Action, State
 
 LEVELS = ("easy", "normal", "hard")
+
+T = TypeVar("T")
+
+
+def finished(steps: Generator[None, None, T]) -> T:
+    """What a piece of thinking done in slices (a generator that yields None between them)
+    returns, run in one piece."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
 
 
 class SliceClock:
@@ -145,4 +157,4 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["LEVELS", "Bot", "Evaluation", "ExpectimaxBot", "LookaheadBot", "RandomBot", "SliceClock",
-           "expected_value", "make_bot", "score_margin"]
+           "expected_value", "finished", "make_bot", "score_margin"]

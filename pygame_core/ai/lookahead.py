@@ -46,7 +46,7 @@ import time
 from typing import Generator, Iterator, Sequence
 
 from ..engine import CHANCE, Action, State
-from . import Bot, expected_value, score_margin
+from . import Bot, expected_value, finished, score_margin
 from .search import SLICE_SECONDS, Budget, sample_outcome, step
 
 Candidate = tuple[float, Action]
@@ -145,12 +145,7 @@ class LookaheadBot(Bot):
 
     def line(self, state: State, seat: int, action: Action, rng: random.Random) -> float:
         """The lookahead term of one candidate in one world (the world comes from `rng`)."""
-        steps = self.line_steps(state, seat, action, rng)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return float(done.value)
+        return finished(self.line_steps(state, seat, action, rng))
 
     def line_steps(self, state: State, seat: int, action: Action,
                    rng: random.Random) -> Generator[None, None, float]:

@@ -25,7 +25,7 @@ import time
 from collections import Counter
 from typing import Any, Generator, Iterator, cast
 
-from ..ai import Bot, RandomBot, bot_for_level
+from ..ai import Bot, RandomBot, bot_for_level, finished
 from ..engine import CHANCE, Action, State
 from .components import DECEPTION_CAUGHT_LOSS
 from .records import Answer, DetonateCard, NullCard
@@ -229,12 +229,7 @@ def rollout(state: HexHexState, seat: int, rng: random.Random, max_steps: int = 
 
     The seat itself reacts to a HEX-HEX race with its own (hard) reflexes.
     """
-    steps = rollout_in_steps(state, seat, rng, max_steps)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return cast(float, done.value)
+    return finished(rollout_in_steps(state, seat, rng, max_steps))
 
 
 def rollout_in_steps(state: HexHexState, seat: int, rng: random.Random,

@@ -24,9 +24,9 @@ the face of a tile they have not seen.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Generator, Iterator, Sequence, TypeVar
+from typing import Any, Callable, Generator, Iterator, Sequence
 
-from ..ai import Bot, SliceClock
+from ..ai import Bot, SliceClock, finished
 from ..ai.lookahead import Candidate, LookaheadBot
 from ..engine import State
 from ..hexgrid import Hex, components, frontier
@@ -96,23 +96,11 @@ def completable(board: Board, hidden: Hex | None, goals: list[str],
     come from the rules' own generator (`icon_uses`); whether a move keeps the group
     whole is checked only for the moves that would complete something.
     """
-    return _finish(completable_steps(board, hidden, goals, only, skip, _never))
+    return finished(completable_steps(board, hidden, goals, only, skip, _never))
 
 
 def _never() -> bool:
     return False
-
-
-T = TypeVar("T")
-
-
-def _finish(steps: Generator[None, None, T]) -> T:
-    """What a generator of slices returns, run in one piece."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
 
 
 def completable_steps(board: Board, hidden: Hex | None, goals: list[str], only: Hex | None,
@@ -439,7 +427,7 @@ class HardBot(LookaheadBot):
         return (yield from super().line_steps(state, seat, action, rng))
 
     def reply(self, world: State, player: int) -> tuple[float, Any]:
-        return _finish(self.reply_steps(world, player))
+        return finished(self.reply_steps(world, player))
 
     def reply_steps(self, world: State, player: int) -> Generator[None, None, tuple[float, Any]]:
         """How many of `player`'s goals one move could complete on the board we leave; yields
