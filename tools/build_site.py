@@ -244,8 +244,8 @@ def gzip_wasm(pyodide_out: str) -> None:
 def add_snapshot(out: str) -> dict[str, object]:
     """The start-up snapshot made on Node from this site's Pyodide and archives
     (tools/make_snapshot.mjs), in a folder named after its content; returns what
-    web/start.mjs checks it against: its address, size and SHA-256, and the sizes it unpacks to;
-    and the SHA-256 of the PyScript script it holds the work of (web/ui/pyscriptboot.py)."""
+    web/start.mjs checks it against: its address, size and SHA-256, the sizes it unpacks to, how
+    much of Pyodide's memory the module starts with filled in (`built`), and the SHA-256 of the PyScript script it holds the work of (web/ui/pyscriptboot.py)."""
     with tempfile.TemporaryDirectory() as scratch:
         made = os.path.join(scratch, "snapshot.gz")
         run = subprocess.run(["node", os.path.join(ROOT, "tools", "make_snapshot.mjs"), out, made],
@@ -259,7 +259,7 @@ def add_snapshot(out: str) -> dict[str, object]:
     with open(os.path.join(out, rel), "wb") as f:
         f.write(data)
     return {"url": f"./{rel}", "bytes": len(data), "sha256": digest, "packed": sizes["packed"], "raw": sizes["raw"],
-            "pyscript": sizes["pyscript"]}
+            "built": sizes["built"], "pyscript": sizes["pyscript"]}
 
 
 def fill_in(path: str, blank: str, value: str) -> None:

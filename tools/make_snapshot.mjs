@@ -6,7 +6,8 @@
 //
 //   node tools/make_snapshot.mjs SITE_DIR OUT.gz
 //
-// Prints one line of JSON: {raw, packed, gz, modules, skipped, pyscript}. Two runs on the same site
+// Prints one line of JSON: {raw, packed, gz, built, modules, skipped, pyscript} (`built`: how
+// much of the memory the WebAssembly module's data segments reach). Two runs on the same site
 // give the same bytes: what Python would take from the machine (random bytes, the clock, the
 // locale) is fixed while it runs here; the page reseeds `random` and rereads the time zone
 // when it starts (web/ui/main.py).
@@ -188,9 +189,10 @@ function pack(raw, image) {
   [MAGIC, raw.length, PAGE, pages, prefix].forEach((value, i) => view.setUint32(4 * i, value, true));
   return Buffer.concat([header, raw.subarray(0, prefix), map, ...kept]);
 }
-const packed = pack(raw, initialImage(new Uint8Array(readFileSync(path.join(PYODIDE_DIR, "pyodide.asm.wasm")))));
+const built = initialImage(new Uint8Array(readFileSync(path.join(PYODIDE_DIR, "pyodide.asm.wasm"))));
+const packed = pack(raw, built);
 const gz = zlib.gzipSync(packed, { level: 9 }); // gzip's header carries no time or name here
 writeFileSync(out, gz);
 // The script whose work pyscriptboot.run does (web/start.mjs compares PyScript's with it).
 const pyscript = nodeCrypto.createHash("sha256").update(pyscriptScript, "utf8").digest("hex");
-console.log(JSON.stringify({ raw: raw.length, packed: packed.length, gz: gz.length, modules: modules.length, skipped, pyscript }));
+console.log(JSON.stringify({ raw: raw.length, packed: packed.length, gz: gz.length, built: built.length, modules: modules.length, skipped, pyscript }));

@@ -6,7 +6,7 @@
 // offline cache.
 import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 import { startArchives } from "./archives.mjs";
-import { hex, readSnapshot, unpackInto } from "./snapshot.mjs";
+import { checkHeaders, hex, readSnapshot, unpackInto } from "./snapshot.mjs";
 
 // PyScript reads Pyodide's version from this export (and the index URL from our folder,
 // which is why loadPyodide below sets indexURL itself).
@@ -61,34 +61,78 @@ function bootReason() {
   return "";
 }
 
-// The shipped snapshot, downloaded, ungzipped and checked (web/snapshot.mjs) in a worker
-// where one can run, leaving this thread to the rest of the start; it is unpacked into
-// Pyodide's image once the WebAssembly is instantiated (loadRuntime).
+// The shipped snapshot, downloaded from the moment the start begins, ungzipped and checked
+// (web/snapshot.mjs) in a worker where one can run, leaving this thread to the rest of the
+// start; it is unpacked into Pyodide's image once Pyodide's module is made
+// (madeThenRestored). The download is the page's own, not the worker's: it begins without
+// waiting for the worker's module to arrive.
 async function fetchSnapshot() {
-  const url = new URL(SHIPPED.url, import.meta.url).href;
-  let answer;
+  const asked = Date.now();
+  const abort = new AbortController(); // a refused snapshot is not downloaded further
+  const response = fetch(new URL(SHIPPED.url, import.meta.url).href, { signal: abort.signal });
+  const reader = new Reader();
   try {
-    answer = await inWorker(url);
-  } catch (error) {
-    if (!(error instanceof WorkerUnavailable)) throw error;
-    const asked = performance.now();
-    const abort = new AbortController(); // a refused snapshot is not downloaded further
+    checkHeaders(await response, SHIPPED);
+    reader.read((await response).body);
+    let answer;
     try {
-      answer = await readSnapshot(await fetch(url, { signal: abort.signal }), SHIPPED, asked);
-    } catch (refused) {
-      abort.abort();
-      throw refused;
+      answer = await inWorker(reader, asked);
+    } catch (error) {
+      if (!(error instanceof WorkerUnavailable)) throw error;
+      answer = await readSnapshot(new ReadableStream({ start: (controller) => reader.to(controller) }), SHIPPED, asked);
+    }
+    performance.mark("hex:snapshot-read", { detail: answer.steps });
+    return answer.packed;
+  } catch (refused) {
+    abort.abort();
+    throw refused;
+  }
+}
+
+// The body's chunks as they come, held until someone takes them (a worker, once it runs, or
+// this thread, if none will): `to(taker)` hands over what came so far and all that follows,
+// through a stream controller's calls (enqueue, close, error).
+class Reader {
+  #held = [];
+  #taker = null;
+  #ended = null;
+
+  async read(body) {
+    const reader = body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (this.#taker) this.#taker.enqueue(value);
+        else this.#held.push(value);
+      }
+      this.#end((taker) => taker.close());
+    } catch (error) {
+      this.#end((taker) => taker.error(error));
     }
   }
-  performance.mark("hex:snapshot-read", { detail: answer.steps });
-  return answer.packed;
+
+  #end(how) {
+    this.#ended = how;
+    if (this.#taker) how(this.#taker);
+  }
+
+  to(taker) {
+    this.#taker = taker;
+    for (const chunk of this.#held.splice(0)) taker.enqueue(chunk);
+    if (this.#ended) this.#ended(taker);
+  }
 }
 
 class WorkerUnavailable extends Error {}
 
+// A chunk that owns its buffer whole, so that transferring the buffer moves nothing else.
+const whole = (chunk) => (chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice());
+
 // The worker's answer; a worker that cannot be made or cannot run its module (no module
-// workers, a policy against them) means reading on this thread, a refused snapshot a normal start.
-function inWorker(url) {
+// workers, a policy against them) means reading on this thread, a refused snapshot a normal
+// start. Chunks go to the worker only once it says it runs, so none is lost to one that fails.
+function inWorker(reader, asked) {
   return new Promise((resolve, reject) => {
     let worker;
     try {
@@ -97,7 +141,18 @@ function inWorker(url) {
       reject(new WorkerUnavailable(String(error)));
       return;
     }
+    let running = false;
     worker.addEventListener("message", ({ data }) => {
+      if (data === "running") {
+        running = true;
+        worker.postMessage({ shipped: SHIPPED, asked });
+        reader.to({
+          enqueue: (chunk) => worker.postMessage({ chunk }, [whole(chunk).buffer]),
+          close: () => worker.postMessage({ end: true }),
+          error: (error) => worker.postMessage({ failed: String(error?.message || error) }),
+        });
+        return;
+      }
       worker.terminate();
       if (data.refused !== undefined) reject(new Error(data.refused));
       else resolve(data);
@@ -105,9 +160,10 @@ function inWorker(url) {
     worker.addEventListener("error", (event) => {
       event.preventDefault();
       worker.terminate();
-      reject(new WorkerUnavailable(event.message || "the snapshot's worker did not run"));
+      const reason = event.message || "the snapshot's worker failed";
+      // Once it has chunks, they are gone with it: a normal start, not this thread's reading.
+      reject(running ? new Error(reason) : new WorkerUnavailable(reason));
     });
-    worker.postMessage({ url, shipped: SHIPPED });
   });
 }
 
@@ -161,7 +217,12 @@ function loadRuntime(options, snapshot = null) {
   const compiled = compiledWasm(fetching);
   compiled.catch(() => undefined); // reported when Pyodide asks for it
   let released;
+  let hooked = true;
+  // Once only: a start left behind that fails later must not undo the hooks of the start
+  // that followed it.
   const restore = () => {
+    if (!hooked) return;
+    hooked = false;
     globalThis.fetch = fetching;
     WebAssembly.instantiateStreaming = streaming;
     released();
@@ -184,19 +245,32 @@ function loadRuntime(options, snapshot = null) {
       failed(error instanceof TypeError ? `A file the page needs (${new URL(WASM_URL).pathname}) could not be loaded.` : error);
       throw error;
     }
-    // Pyodide restores the image once this returns.
-    if (snapshot) {
-      try {
-        unpackInto(await snapshot.packed, snapshot.image, instance);
-      } catch (error) {
-        snapshot.refuse(error);
-        return new Promise(() => undefined);
-      }
-    }
+    // The memory as the module made it, before anything runs: the snapshot's AS_BUILT pages.
+    if (snapshot) snapshot.asBuilt = new Uint8Array(instance.exports.memory.buffer).slice(0, SHIPPED.built);
     return { module, instance };
   };
   return startPyodide(options).finally(restore);
 }
+
+// Pyodide restores the snapshot's image once its Emscripten module is made: the module is
+// made while the snapshot downloads, and handed to Pyodide once the image is filled in. A
+// snapshot refused on the way fails this start (a normal one follows).
+function madeThenRestored(snapshot) {
+  return async (settings) => {
+    const { default: createModule } = await import(INDEX_URL + "pyodide.asm.mjs");
+    const module = await createModule(settings);
+    const packed = await snapshot.packed; // a refused download is marked by start()
+    try {
+      unpackInto(packed, snapshot.image, snapshot.asBuilt);
+    } catch (error) {
+      markRefused(error);
+      throw error;
+    }
+    return module;
+  };
+}
+
+const markRefused = (error) => performance.mark("hex:snapshot-refused", { detail: String(error?.message || error) });
 
 // A runtime that cannot start goes to web/boot.mjs's error panel at once, not after its
 // 60-second watchdog. This module runs as soon as it arrives, so it can fail before that
@@ -276,16 +350,16 @@ async function start() {
   const reason = bootReason();
   if (!reason) {
     // Pyodide makes its module while the snapshot downloads: it is handed the image to be
-    // (its size is known), which is filled in once the module is instantiated (loadRuntime).
-    // A snapshot refused on the way leaves that start pending for ever (Pyodide would not
-    // settle it): `refused` ends the wait, and a normal start follows.
+    // (its size is known), which is filled in once the module is made (madeThenRestored).
+    // A snapshot refused before that need not wait for it: `refused` ends the wait, and a
+    // normal start follows.
     const snapshot = { packed: fetchSnapshot(), image: new Uint8Array(SHIPPED.raw) };
-    const refused = new Promise((_, reject) => { snapshot.refuse = reject; });
-    snapshot.packed.catch(snapshot.refuse);
+    const refused = snapshot.packed.then(() => new Promise(() => undefined));
     // Handled below (never "unhandled"); marked now, as the page learns it.
-    refused.catch((error) => performance.mark("hex:snapshot-refused", { detail: String(error?.message || error) }));
+    refused.catch(markRefused);
     try {
-      const runtime = loadRuntime({ ...config, _loadSnapshot: snapshot.image }, snapshot);
+      const runtime = loadRuntime({ ...config, _loadSnapshot: snapshot.image,
+        createPyodideModule: madeThenRestored(snapshot) }, snapshot);
       const pyodide = await withFiles(await Promise.race([runtime, refused]));
       timeline("snapshot");
       runPreparedPyScript(pyodide);
