@@ -76,6 +76,13 @@ def test_a_first_visit_starts_from_the_shipped_snapshot_and_deals_a_new_game_eac
     # The runtime came gzipped, once; the snapshot once.
     assert fetched(page, "/pyodide.asm.wasm.gz") == 1 and fetched(page, "/pyodide.asm.wasm") == 0
     assert fetched(page, SNAPSHOT_FILE) == 1
+    # The standard library once, and only once Python was up (web/ui/laterstdlib.py).
+    assert fetched(page, "/python_stdlib.zip") == 1
+    assert page.evaluate("performance.getEntriesByName('hex:stdlib')[0].detail") == "after the start"
+    asked, up = page.evaluate("""() => [
+        performance.getEntriesByType('resource').find(e => e.name.endsWith('/python_stdlib.zip')).startTime,
+        performance.getEntriesByName('hex:snapshot-read')[0].startTime]""")
+    assert asked > up, (asked, up)
     page.close()
     # Two visits, one snapshot: each deals its own game (random sources reseeded).
     dealt = []
@@ -86,6 +93,43 @@ def test_a_first_visit_starts_from_the_shipped_snapshot_and_deals_a_new_game_eac
         dealt.append(seeds(page))
         page.close()
     assert len(dealt[1]) == 2 and dealt[0] < dealt[1], dealt
+
+
+# A standard module no page imports, so not in the snapshot.
+LACKED_MODULE = """
+import json, sys
+lacked = "colorsys" not in sys.modules
+import colorsys
+json.dumps([lacked, colorsys.rgb_to_hsv(1.0, 0.0, 0.0)])
+"""
+
+
+@pytest.mark.own_context  # a route on the standard library
+def test_an_import_the_snapshot_lacks_works_before_the_standard_library_has_arrived(context: BrowserContext, site):
+    """A start from the snapshot fetches python_stdlib.zip once Python is up (web/start.mjs,
+    stdlibLater): with that download held back, an import that needs the archive fetches it
+    at once, and works; the held download, let go, changes nothing."""
+    held: list[Route] = []
+
+    def stdlib(route: Route) -> None:
+        if held:
+            route.continue_()  # the import's own request
+        else:
+            held.append(route)
+    context.route("**/python_stdlib.zip", stdlib)
+    fast_settings(context)
+    page, started = visit(context, site.url + GAME)
+    assert started == "snapshot" and len(held) == 1
+    assert page.evaluate("performance.getEntriesByName('hex:stdlib').length") == 0
+    imported = page.evaluate("""async (code) => {
+        const python = await (await import('./start.mjs')).loadPyodide();
+        return python.runPython(code);
+    }""", LACKED_MODULE)
+    assert json.loads(imported) == [True, [0.0, 1.0, 1.0]]
+    assert page.evaluate("performance.getEntriesByName('hex:stdlib')[0].detail") == "at once"
+    held[0].continue_()
+    play_a_move(page)
+    page.close()
 
 
 def damaged(kind: str, rng: random.Random, body: bytes) -> bytes:

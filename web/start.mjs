@@ -205,12 +205,70 @@ function compiledWasm(fetching) {
   return compiling;
 }
 
+// -- Python's standard library, after a start from the snapshot -------------------------
+// Every standard module the page imports is in the snapshot, so such a start hands Pyodide an
+// empty archive for python_stdlib.zip (2.5 MB), off the first visit's critical path, and
+// fetches the real one once Python is up. Until it is written in, the archive's file is
+// lazy: the first look at it (its size, a read, a seek; an import, a traceback's source)
+// fetches it at once, synchronously, and goes on with it.
+const STDLIB_URL = INDEX_URL + "python_stdlib.zip";
+const EMPTY_ZIP = Uint8Array.of(0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)); // no entries
+
+function stdlibLater(pyodide) {
+  const FS = pyodide.FS;
+  const path = "/lib/" + FS.readdir("/lib").find((name) => name.endsWith(".zip"));
+  const { node } = FS.lookupPath(path);
+  const { node_ops: nodeOps, stream_ops: streamOps } = node;
+  let arrived = false;
+  const write = (bytes, how) => {
+    if (arrived) return;
+    arrived = true;
+    node.node_ops = nodeOps;
+    node.stream_ops = streamOps;
+    FS.writeFile(path, bytes);
+    performance.mark("hex:stdlib", { detail: how });
+  };
+  const first = (op) => function (...args) {
+    if (!arrived) {
+      let bytes;
+      try {
+        bytes = stdlibNow();
+      } catch (error) {
+        console.warn("Python's standard library could not be fetched:", error);
+        throw new FS.ErrnoError(pyodide.ERRNO_CODES.EIO); // Python sees an OSError
+      }
+      write(bytes, "at once");
+    }
+    return op.apply(this, args);
+  };
+  node.node_ops = { ...nodeOps, getattr: first(nodeOps.getattr) };
+  node.stream_ops = { ...streamOps, llseek: first(streamOps.llseek), read: first(streamOps.read) };
+  fetch(STDLIB_URL)
+    .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(`HTTP ${response.status}`))))
+    .then((buffer) => write(new Uint8Array(buffer), "after the start"))
+    .catch((error) => console.warn("Python's standard library will be fetched when it is needed:", error));
+}
+
+// Binary over a synchronous request: a page may only read it as text, one byte per character.
+function stdlibNow() {
+  const request = new XMLHttpRequest();
+  request.open("GET", STDLIB_URL, false);
+  request.overrideMimeType("text/plain; charset=x-user-defined");
+  request.send();
+  if (request.status !== 200) throw new Error(`${STDLIB_URL}: HTTP ${request.status}`);
+  const text = request.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
+}
+
 // Pyodide fetches and compiles its WebAssembly with WebAssembly.instantiateStreaming, and
 // only logs a failure there: its loadPyodide then never settles, and whether the browser
 // reports anything depends on how early the download failed. So every start passes through
 // here, which sends such a failure to the error panel. The WebAssembly is compiled from its
 // gzipped copy (compiledWasm) from the first start on, and Pyodide's own download of the
-// plain file gets an empty answer.
+// plain file gets an empty answer (as does its standard library's, in a start from the
+// snapshot: stdlibLater).
 function loadRuntime(options, snapshot = null) {
   const fetching = globalThis.fetch;
   const streaming = WebAssembly.instantiateStreaming;
@@ -230,9 +288,9 @@ function loadRuntime(options, snapshot = null) {
   if (snapshot) snapshot.released = new Promise((resolve) => { released = resolve; });
   else released = () => undefined;
   globalThis.fetch = (input, init) => {
-    if (String(input) !== WASM_URL) return fetching(input, init);
-    globalThis.fetch = fetching;
-    return Promise.resolve(new Response(null));
+    if (String(input) === WASM_URL) return Promise.resolve(new Response(null));
+    if (snapshot && String(input) === STDLIB_URL) return Promise.resolve(new Response(EMPTY_ZIP));
+    return fetching(input, init);
   };
   WebAssembly.instantiateStreaming = async (_source, imports) => {
     restore();
@@ -360,7 +418,9 @@ async function start() {
     try {
       const runtime = loadRuntime({ ...config, _loadSnapshot: snapshot.image,
         createPyodideModule: madeThenRestored(snapshot) }, snapshot);
-      const pyodide = await withFiles(await Promise.race([runtime, refused]));
+      const restored = await Promise.race([runtime, refused]);
+      stdlibLater(restored);
+      const pyodide = await withFiles(restored);
       timeline("snapshot");
       runPreparedPyScript(pyodide);
       recoverIfBroken();
