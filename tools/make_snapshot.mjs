@@ -121,6 +121,32 @@ if (skipped.length) {
   process.exit(1);
 }
 const raw = pyodide.makeMemorySnapshot();
+// A start from the snapshot fetches the standard library's archive only once it is up
+// (web/start.mjs, stdlibLater): a standard module any of ours names, even inside a function,
+// must be in the snapshot already, or its first import waits for that download. Checked once
+// the snapshot is taken, so that the parsing leaves nothing in it.
+const LACKED = `
+import ast, os, sys
+_home = os.getcwd()
+lacked = set()
+for _module in list(sys.modules.values()):
+    _file = getattr(_module, "__file__", None) or ""
+    if _file.endswith(".py") and (_file.startswith(_home + "/") or any(f"/{_top}/" in _file for _top in PACKAGES)):
+        with open(_file, encoding="utf-8") as _source:
+            _tree = ast.parse(_source.read())
+        for _node in ast.walk(_tree):
+            _names = [a.name for a in _node.names] if isinstance(_node, ast.Import) else [_node.module or ""] if isinstance(_node, ast.ImportFrom) and not _node.level else []
+            lacked.update(_n for _n in _names if _n.partition(".")[0] in sys.stdlib_module_names and _n not in sys.modules)
+lacked = sorted(lacked)
+`;
+const checked = pyodide.toPy({ PACKAGES: ["pygame_core"] });
+pyodide.runPython(LACKED, { globals: checked });
+const lacked = checked.get("lacked").toJs();
+checked.destroy();
+if (lacked.length) {
+  console.error(`make_snapshot: standard modules our code imports that the snapshot lacks (import them above):\n  ${lacked.join("\n  ")}`);
+  process.exit(1);
+}
 
 // The memory Pyodide's WebAssembly starts with: its active data segments, where they go.
 function initialImage(wasm) {
