@@ -208,7 +208,7 @@ function compiledWasm(fetching) {
 // -- Python's standard library, after a start from the snapshot -------------------------
 // Every standard module the page imports is in the snapshot, so such a start hands Pyodide an
 // empty archive for python_stdlib.zip (2.5 MB), off the first visit's critical path, and
-// fetches the real one once Python is up. Until it is written in, the archive's file is
+// fetches the real one once the page is ready. Until it is written in, the archive's file is
 // lazy: the first look at it (its size, a read, a seek; an import, a traceback's source)
 // fetches it at once, synchronously, and goes on with it.
 const STDLIB_URL = INDEX_URL + "python_stdlib.zip";
@@ -243,10 +243,13 @@ function stdlibLater(pyodide) {
   };
   node.node_ops = { ...nodeOps, getattr: first(nodeOps.getattr) };
   node.stream_ops = { ...streamOps, llseek: first(streamOps.llseek), read: first(streamOps.read) };
-  fetch(STDLIB_URL)
-    .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(`HTTP ${response.status}`))))
-    .then((buffer) => write(new Uint8Array(buffer), "after the start"))
-    .catch((error) => console.warn("Python's standard library will be fetched when it is needed:", error));
+  // Once the page is ready: asked for earlier, it held up the start's own last requests.
+  addEventListener("hex:ready", () => {
+    fetch(STDLIB_URL)
+      .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(`HTTP ${response.status}`))))
+      .then((buffer) => write(new Uint8Array(buffer), "after the start"))
+      .catch((error) => console.warn("Python's standard library will be fetched when it is needed:", error));
+  }, { once: true });
 }
 
 // Binary over a synchronous request: a page may only read it as text, one byte per character.
