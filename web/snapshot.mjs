@@ -1,9 +1,9 @@
 // Reading the start-up snapshot shipped with the site (tools/make_snapshot.mjs): ungzip it as
 // it downloads, check size and digest (readSnapshot), then unpack it into the memory image
-// Pyodide restores (unpackInto). web/start.mjs downloads it on the page, from the moment it
-// starts, and hands the body over in chunks to a worker running this module, so that
-// ungzipping 5 MB into 15 leaves the page's thread to the rest of the start; where no worker
-// can run, start.mjs reads it itself.
+// Pyodide restores (unpackInto). web/start.mjs calls fetchSnapshot, which downloads it on the
+// page and hands the body over in chunks to a worker running this module, so that ungzipping
+// 5 MB into 15 leaves the page's thread to the rest of the start; where no worker can run,
+// the page reads it itself.
 //
 // Nothing is handed on before the digest has matched, and nothing longer or shorter than the
 // build said is read.
@@ -37,7 +37,7 @@ async function readExactly(stream, size, what) {
 export const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 // Refused before its body is read: an answer that is not the file, or says it has the wrong size.
-export function checkHeaders(response, shipped) {
+function checkHeaders(response, shipped) {
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
   const length = response.headers.get("content-length");
   if (length !== null && response.headers.get("content-encoding") === null && Number(length) !== shipped.bytes) {
@@ -48,7 +48,7 @@ export function checkHeaders(response, shipped) {
 // `body` is the file's stream, `shipped` what the build wrote into start.mjs: address, size,
 // SHA-256, unpacked sizes. Returns the packed image, checked, and how long each step took
 // (ms), counted from `asked` (a Date.now(), which the page and its worker share).
-export async function readSnapshot(body, shipped, asked = Date.now()) {
+async function readSnapshot(body, shipped, asked = Date.now()) {
   const [kept, unzipped] = body.tee();
   // Damage that breaks the gzip stream is refused as soon as it shows, the rest by the digest.
   const [gz, packed] = await Promise.all([
@@ -85,6 +85,111 @@ export function unpackInto(packed, raw, asBuilt) {
     at += size;
   }
   if (at !== packed.length) throw new Error("snapshot: length mismatch");
+}
+
+// On the page: the shipped snapshot (`shipped`, what the build wrote into start.mjs),
+// downloaded from the moment this is called, ungzipped and checked in a worker running this
+// module where one can run, leaving the page's thread to the rest of the start. The download
+// is the page's own, not the worker's: it begins without waiting for the worker's module.
+export async function fetchSnapshot(shipped) {
+  const asked = Date.now();
+  const abort = new AbortController(); // a refused snapshot is not downloaded further
+  const response = fetch(new URL(shipped.url, import.meta.url).href, { signal: abort.signal });
+  const reader = new Reader();
+  try {
+    checkHeaders(await response, shipped);
+    reader.read((await response).body);
+    let answer;
+    try {
+      answer = await inWorker(reader, shipped, asked);
+    } catch (error) {
+      if (!(error instanceof WorkerUnavailable)) throw error;
+      answer = await readSnapshot(new ReadableStream({ start: (controller) => reader.to(controller) }), shipped, asked);
+    }
+    performance.mark("hex:snapshot-read", { detail: answer.steps });
+    return answer.packed;
+  } catch (refused) {
+    abort.abort();
+    throw refused;
+  }
+}
+
+// The body's chunks as they come, held until someone takes them (a worker, once it runs, or
+// this thread, if none will): `to(taker)` hands over what came so far and all that follows,
+// through a stream controller's calls (enqueue, close, error).
+class Reader {
+  #held = [];
+  #taker = null;
+  #ended = null;
+
+  async read(body) {
+    const reader = body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (this.#taker) this.#taker.enqueue(value);
+        else this.#held.push(value);
+      }
+      this.#end((taker) => taker.close());
+    } catch (error) {
+      this.#end((taker) => taker.error(error));
+    }
+  }
+
+  #end(how) {
+    this.#ended = how;
+    if (this.#taker) how(this.#taker);
+  }
+
+  to(taker) {
+    this.#taker = taker;
+    for (const chunk of this.#held.splice(0)) taker.enqueue(chunk);
+    if (this.#ended) this.#ended(taker);
+  }
+}
+
+class WorkerUnavailable extends Error {}
+
+// A chunk that owns its buffer whole, so that transferring the buffer moves nothing else.
+const whole = (chunk) => (chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice());
+
+// The worker's answer; a worker that cannot be made or cannot run its module (no module
+// workers, a policy against them) means reading on this thread, a refused snapshot a normal
+// start. Chunks go to the worker only once it says it runs, so none is lost to one that fails.
+function inWorker(reader, shipped, asked) {
+  return new Promise((resolve, reject) => {
+    let worker;
+    try {
+      worker = new Worker(import.meta.url, { type: "module" });
+    } catch (error) {
+      reject(new WorkerUnavailable(String(error)));
+      return;
+    }
+    let running = false;
+    worker.addEventListener("message", ({ data }) => {
+      if (data === "running") {
+        running = true;
+        worker.postMessage({ shipped, asked });
+        reader.to({
+          enqueue: (chunk) => worker.postMessage({ chunk }, [whole(chunk).buffer]),
+          close: () => worker.postMessage({ end: true }),
+          error: (error) => worker.postMessage({ failed: String(error?.message || error) }),
+        });
+        return;
+      }
+      worker.terminate();
+      if (data.refused !== undefined) reject(new Error(data.refused));
+      else resolve(data);
+    });
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      worker.terminate();
+      const reason = event.message || "the snapshot's worker failed";
+      // Once it has chunks, they are gone with it: a normal start, not this thread's reading.
+      reject(running ? new Error(reason) : new WorkerUnavailable(reason));
+    });
+  });
 }
 
 // As a worker: "running" once this module runs; then one message {shipped, asked}, the

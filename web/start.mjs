@@ -6,7 +6,7 @@
 // offline cache.
 import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 import { startArchives } from "./archives.mjs";
-import { checkHeaders, hex, readSnapshot, unpackInto } from "./snapshot.mjs";
+import { fetchSnapshot, hex, unpackInto } from "./snapshot.mjs";
 
 // PyScript reads Pyodide's version from this export (and the index URL from our folder,
 // which is why loadPyodide below sets indexURL itself).
@@ -59,112 +59,6 @@ function bootReason() {
   if (["slow-2g", "2g", "3g"].includes(link?.effectiveType)) return `a ${link.effectiveType} link`;
   if (link?.downlink > 0 && link.downlink < SLOW_MBPS) return `a ${link.downlink} Mbit/s link`;
   return "";
-}
-
-// The shipped snapshot, downloaded from the moment the start begins, ungzipped and checked
-// (web/snapshot.mjs) in a worker where one can run, leaving this thread to the rest of the
-// start; it is unpacked into Pyodide's image once Pyodide's module is made
-// (madeThenRestored). The download is the page's own, not the worker's: it begins without
-// waiting for the worker's module to arrive.
-async function fetchSnapshot() {
-  const asked = Date.now();
-  const abort = new AbortController(); // a refused snapshot is not downloaded further
-  const response = fetch(new URL(SHIPPED.url, import.meta.url).href, { signal: abort.signal });
-  const reader = new Reader();
-  try {
-    checkHeaders(await response, SHIPPED);
-    reader.read((await response).body);
-    let answer;
-    try {
-      answer = await inWorker(reader, asked);
-    } catch (error) {
-      if (!(error instanceof WorkerUnavailable)) throw error;
-      answer = await readSnapshot(new ReadableStream({ start: (controller) => reader.to(controller) }), SHIPPED, asked);
-    }
-    performance.mark("hex:snapshot-read", { detail: answer.steps });
-    return answer.packed;
-  } catch (refused) {
-    abort.abort();
-    throw refused;
-  }
-}
-
-// The body's chunks as they come, held until someone takes them (a worker, once it runs, or
-// this thread, if none will): `to(taker)` hands over what came so far and all that follows,
-// through a stream controller's calls (enqueue, close, error).
-class Reader {
-  #held = [];
-  #taker = null;
-  #ended = null;
-
-  async read(body) {
-    const reader = body.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        if (this.#taker) this.#taker.enqueue(value);
-        else this.#held.push(value);
-      }
-      this.#end((taker) => taker.close());
-    } catch (error) {
-      this.#end((taker) => taker.error(error));
-    }
-  }
-
-  #end(how) {
-    this.#ended = how;
-    if (this.#taker) how(this.#taker);
-  }
-
-  to(taker) {
-    this.#taker = taker;
-    for (const chunk of this.#held.splice(0)) taker.enqueue(chunk);
-    if (this.#ended) this.#ended(taker);
-  }
-}
-
-class WorkerUnavailable extends Error {}
-
-// A chunk that owns its buffer whole, so that transferring the buffer moves nothing else.
-const whole = (chunk) => (chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice());
-
-// The worker's answer; a worker that cannot be made or cannot run its module (no module
-// workers, a policy against them) means reading on this thread, a refused snapshot a normal
-// start. Chunks go to the worker only once it says it runs, so none is lost to one that fails.
-function inWorker(reader, asked) {
-  return new Promise((resolve, reject) => {
-    let worker;
-    try {
-      worker = new Worker(new URL("./snapshot.mjs", import.meta.url), { type: "module" });
-    } catch (error) {
-      reject(new WorkerUnavailable(String(error)));
-      return;
-    }
-    let running = false;
-    worker.addEventListener("message", ({ data }) => {
-      if (data === "running") {
-        running = true;
-        worker.postMessage({ shipped: SHIPPED, asked });
-        reader.to({
-          enqueue: (chunk) => worker.postMessage({ chunk }, [whole(chunk).buffer]),
-          close: () => worker.postMessage({ end: true }),
-          error: (error) => worker.postMessage({ failed: String(error?.message || error) }),
-        });
-        return;
-      }
-      worker.terminate();
-      if (data.refused !== undefined) reject(new Error(data.refused));
-      else resolve(data);
-    });
-    worker.addEventListener("error", (event) => {
-      event.preventDefault();
-      worker.terminate();
-      const reason = event.message || "the snapshot's worker failed";
-      // Once it has chunks, they are gone with it: a normal start, not this thread's reading.
-      reject(running ? new Error(reason) : new WorkerUnavailable(reason));
-    });
-  });
 }
 
 // -- Pyodide's WebAssembly, gzipped ------------------------------------------------------
@@ -414,7 +308,7 @@ async function start() {
     // (its size is known), which is filled in once the module is made (madeThenRestored).
     // A snapshot refused before that need not wait for it: `refused` ends the wait, and a
     // normal start follows.
-    const snapshot = { packed: fetchSnapshot(), image: new Uint8Array(SHIPPED.raw) };
+    const snapshot = { packed: fetchSnapshot(SHIPPED), image: new Uint8Array(SHIPPED.raw) };
     const refused = snapshot.packed.then(() => new Promise(() => undefined));
     // Handled below (never "unhandled"); marked now, as the page learns it.
     refused.catch(markRefused);
