@@ -1,9 +1,8 @@
 // Reading the start-up snapshot shipped with the site (tools/make_snapshot.mjs): ungzip it as
 // it downloads, check size and digest (readSnapshot), then unpack it into the memory image
-// Pyodide restores (unpackInto). web/start.mjs calls fetchSnapshot, which downloads it on the
-// page and hands the body over in chunks to a worker running this module, so that ungzipping
-// 5 MB into 15 leaves the page's thread to the rest of the start; where no worker can run,
-// the page reads it itself.
+// Pyodide restores (unpackInto). web/start.mjs calls fetchSnapshot, which has a worker
+// running this module download and read it, so that ungzipping 5 MB into 15 leaves the page's
+// thread to the rest of the start; where no worker can run, the page reads it itself.
 //
 // Nothing is handed on before the digest has matched, and nothing longer or shorter than the
 // build said is read.
@@ -88,76 +87,41 @@ export function unpackInto(packed, raw, asBuilt) {
 }
 
 // On the page: the shipped snapshot (`shipped`, what the build wrote into start.mjs),
-// downloaded from the moment this is called, ungzipped and checked in a worker running this
-// module where one can run, leaving the page's thread to the rest of the start. The download
-// is the page's own, not the worker's: it begins without waiting for the worker's module.
+// downloaded, ungzipped and checked in a worker running this module where one can run,
+// leaving the page's thread to the rest of the start; where none can, on this thread.
 export async function fetchSnapshot(shipped) {
+  const url = new URL(shipped.url, import.meta.url).href;
   const asked = Date.now();
-  const abort = new AbortController(); // a refused snapshot is not downloaded further
-  const response = fetch(new URL(shipped.url, import.meta.url).href, { signal: abort.signal });
-  const reader = new Reader();
+  let answer;
   try {
-    checkHeaders(await response, shipped);
-    reader.read((await response).body);
-    let answer;
-    try {
-      answer = await inWorker(reader, shipped, asked);
-    } catch (error) {
-      if (!(error instanceof WorkerUnavailable)) throw error;
-      answer = await readSnapshot(new ReadableStream({ start: (controller) => reader.to(controller) }), shipped, asked);
-    }
-    performance.mark("hex:snapshot-read", { detail: answer.steps });
-    return answer.packed;
+    answer = await inWorker(url, shipped, asked);
+  } catch (error) {
+    if (!(error instanceof WorkerUnavailable)) throw error;
+    answer = await readHere(url, shipped, asked);
+  }
+  performance.mark("hex:snapshot-read", { detail: answer.steps });
+  return answer.packed;
+}
+
+// Where it is read, the download stops as soon as the snapshot is refused.
+async function readHere(url, shipped, asked) {
+  const abort = new AbortController();
+  try {
+    const response = await fetch(url, { signal: abort.signal });
+    checkHeaders(response, shipped);
+    return await readSnapshot(response.body, shipped, asked);
   } catch (refused) {
     abort.abort();
     throw refused;
   }
 }
 
-// The body's chunks as they come, held until someone takes them (a worker, once it runs, or
-// this thread, if none will): `to(taker)` hands over what came so far and all that follows,
-// through a stream controller's calls (enqueue, close, error).
-class Reader {
-  #held = [];
-  #taker = null;
-  #ended = null;
-
-  async read(body) {
-    const reader = body.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        if (this.#taker) this.#taker.enqueue(value);
-        else this.#held.push(value);
-      }
-      this.#end((taker) => taker.close());
-    } catch (error) {
-      this.#end((taker) => taker.error(error));
-    }
-  }
-
-  #end(how) {
-    this.#ended = how;
-    if (this.#taker) how(this.#taker);
-  }
-
-  to(taker) {
-    this.#taker = taker;
-    for (const chunk of this.#held.splice(0)) taker.enqueue(chunk);
-    if (this.#ended) this.#ended(taker);
-  }
-}
-
 class WorkerUnavailable extends Error {}
-
-// A chunk that owns its buffer whole, so that transferring the buffer moves nothing else.
-const whole = (chunk) => (chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice());
 
 // The worker's answer; a worker that cannot be made or cannot run its module (no module
 // workers, a policy against them) means reading on this thread, a refused snapshot a normal
-// start. Chunks go to the worker only once it says it runs, so none is lost to one that fails.
-function inWorker(reader, shipped, asked) {
+// start.
+function inWorker(url, shipped, asked) {
   return new Promise((resolve, reject) => {
     let worker;
     try {
@@ -166,18 +130,7 @@ function inWorker(reader, shipped, asked) {
       reject(new WorkerUnavailable(String(error)));
       return;
     }
-    let running = false;
     worker.addEventListener("message", ({ data }) => {
-      if (data === "running") {
-        running = true;
-        worker.postMessage({ shipped, asked });
-        reader.to({
-          enqueue: (chunk) => worker.postMessage({ chunk }, [whole(chunk).buffer]),
-          close: () => worker.postMessage({ end: true }),
-          error: (error) => worker.postMessage({ failed: String(error?.message || error) }),
-        });
-        return;
-      }
       worker.terminate();
       if (data.refused !== undefined) reject(new Error(data.refused));
       else resolve(data);
@@ -185,31 +138,21 @@ function inWorker(reader, shipped, asked) {
     worker.addEventListener("error", (event) => {
       event.preventDefault();
       worker.terminate();
-      const reason = event.message || "the snapshot's worker failed";
-      // Once it has chunks, they are gone with it: a normal start, not this thread's reading.
-      reject(running ? new Error(reason) : new WorkerUnavailable(reason));
+      reject(new WorkerUnavailable(event.message || "the snapshot's worker did not run"));
     });
+    worker.postMessage({ url, shipped, asked });
   });
 }
 
-// As a worker: "running" once this module runs; then one message {shipped, asked}, the
-// body's chunks ({chunk}, each transferred) and its end ({end: true}, or {failed: reason});
-// one answer, {packed, steps} (the buffer transferred) or {refused: reason}.
+// As a worker: one message, {url, shipped, asked}; one answer, {packed, steps} (the buffer
+// transferred) or {refused: reason}.
 if (typeof WorkerGlobalScope !== "undefined" && globalThis instanceof WorkerGlobalScope) {
-  let feed;
-  const body = new ReadableStream({ start(controller) { feed = controller; } });
-  addEventListener("message", async ({ data: { shipped, asked } }) => {
-    addEventListener("message", ({ data }) => {
-      if (data.chunk) feed.enqueue(data.chunk);
-      else if (data.end) feed.close();
-      else feed.error(new Error(data.failed));
-    });
+  addEventListener("message", async ({ data: { url, shipped, asked } }) => {
     try {
-      const { packed, steps } = await readSnapshot(body, shipped, asked);
+      const { packed, steps } = await readHere(url, shipped, asked);
       postMessage({ packed, steps }, [packed.buffer]);
     } catch (error) {
       postMessage({ refused: String(error?.message || error) });
     }
   }, { once: true });
-  postMessage("running");
 }
