@@ -119,7 +119,8 @@ def refocus(old: Any, was: tuple[float, float, bool]) -> None:
         if present(value):
             same = board.querySelector(f'[{attr}="{js.CSS.escape(value)}"]')
             if present(same):
-                browser.focus_in_place(same)
+                if same != js.document.activeElement:  # kept by the patch: focusing again
+                    browser.focus_in_place(same)     # would only make the browser lay out now
                 return
             break
     x0, y0, _ = was
