@@ -120,3 +120,33 @@ def test_glides_are_looked_for_only_while_one_may_run_and_a_running_one_stops(pa
     assert page.evaluate(GLIDES) == {"quiet": {"asked": 0, "running": True},
                                      "gliding": {"asked": 1, "running": False},
                                      "unsaid": {"asked": 2, "running": False}}
+
+
+UNCHANGED = """async (markups) => {
+    await import('/patch.mjs');
+    const box = document.createElement('div');
+    document.body.append(box);
+    const fresh = document.createElement('div');
+    let reads = 0;
+    const read = Element.prototype.getAttributeNS;
+    Element.prototype.getAttributeNS = function (...args) { reads += 1; return read.apply(this, args); };
+    const wrong = [];
+    for (const markup of markups) {
+        box.innerHTML = markup;
+        hexPatch.html(box, markup, false);
+    }
+    const unchanged = reads;
+    // the same attributes in another order are not "unchanged": the new order is drawn
+    box.innerHTML = '<div><span class="a" title="b">x</span></div>';
+    hexPatch.html(box, '<div><span title="b" class="a">x</span></div>', false);
+    fresh.innerHTML = '<div><span title="b" class="a">x</span></div>';
+    Element.prototype.getAttributeNS = read;
+    return {unchanged, reordered: box.innerHTML === fresh.innerHTML};
+}"""
+
+
+def test_a_box_drawn_as_it_was_is_not_walked_in_script_and_a_new_attribute_order_is_drawn(page: Page, site) -> None:
+    rng = random.Random(4402)
+    markups = [html(tree(rng)) for _ in range(100)]
+    page.goto(site.url + BLANK_PATH.lstrip("/"))
+    assert page.evaluate(UNCHANGED, markups) == {"unchanged": 0, "reordered": True}

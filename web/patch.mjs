@@ -66,6 +66,10 @@ function patchNode(old, next) {
     if (old.nodeValue !== next.nodeValue) old.nodeValue = next.nodeValue;
     return old;
   }
+  // Most of a board is drawn as it was: an element equal to its new markup (the browser's
+  // own comparison, then its serialisation, which also compares the attributes' order) is
+  // left as it is without walking it in script.
+  if (old.isEqualNode(next) && old.outerHTML === next.outerHTML) return old;
   if (WHOLE.has(old.nodeName.toUpperCase()) && !old.isEqualNode(next)) {
     old.replaceWith(next);
     return next;
