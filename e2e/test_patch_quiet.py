@@ -4,9 +4,6 @@
   added its own since the last drawing (roving focus's `tabindex`, `data-rove-stop`): those
   are removed one by one, the markup's own are not written again (rewriting an unchanged
   `class` made the browser work out that element's style again, at every redraw).
-- The focused control, drawn again with another value of its key (a toggle's
-  `data-ui="odds=1"` becoming `"odds="`), is changed in place and keeps the focus; replacing
-  it lost the focus, and the page measured every choice on the board to put it back.
 - Glides are looked for (`getAnimations`, which makes the browser work out styles first)
   only while the page says one may still run; a glide still running then stops.
 
@@ -58,35 +55,6 @@ def test_an_unchanged_element_keeps_its_attributes_and_only_the_pages_own_go(pag
         cases.append((markup, picks))
     page.goto(site.url + BLANK_PATH.lstrip("/"))
     assert page.evaluate(PAGE_ADDED, cases) == []
-
-
-FOCUSED = """async () => {
-    await import('/patch.mjs');
-    const box = document.createElement('div');
-    document.body.append(box);
-    const draw = (on) => `<p>Choose</p><div class="row"><button type="button" data-ui="odds=${on ? '' : '1'}"`
-        + ` aria-pressed="${on}">What are my chances?</button><button type="button" data-action="go">Go</button></div>`;
-    box.innerHTML = draw(false);
-    const toggle = box.querySelector('[data-ui]');
-    toggle.focus();
-    hexPatch.html(box, draw(true), false);
-    const fresh = document.createElement('div');
-    fresh.innerHTML = draw(true);
-    const now = box.querySelector('[data-ui]');
-    return {same: now === toggle, focused: document.activeElement === now,
-            value: now.getAttribute('data-ui'), reads: box.innerHTML === fresh.innerHTML,
-            unfocused: (() => {  // a control without the focus is still replaced, as before
-                document.activeElement.blur();
-                const before = box.querySelector('[data-ui]');
-                hexPatch.html(box, draw(false), false);
-                return box.querySelector('[data-ui]') !== before; })()};
-}"""
-
-
-def test_the_focused_control_redrawn_with_a_new_value_keeps_its_element_and_the_focus(page: Page, site) -> None:
-    page.goto(site.url + BLANK_PATH.lstrip("/"))
-    assert page.evaluate(FOCUSED) == {"same": True, "focused": True, "value": "odds=", "reads": True,
-                                      "unfocused": True}
 
 
 GLIDES = """async () => {

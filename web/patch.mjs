@@ -19,21 +19,6 @@ function same(a, b) {
   return !!a && !!b && a.nodeType === b.nodeType && a.nodeName === b.nodeName && key(a) === key(b);
 }
 
-// Which attribute names an element (the first of key's that it has), not its value.
-function keyName(node) {
-  return ["id", "data-piece", "data-action", "data-ui", "data-hex"].find((name) => node.hasAttribute(name)) ?? null;
-}
-
-// The control that has the keyboard's focus, drawn again in its place with another value of
-// the same attribute (a toggle's `data-ui="odds=1"` becoming `"odds="` once pressed): it is
-// changed in place, not replaced, so it keeps the focus (replacing it lost the focus, and
-// the page had to measure every choice to put it back).
-function focusedInPlace(old, next) {
-  return old.nodeType === Node.ELEMENT_NODE && next.nodeType === Node.ELEMENT_NODE
-    && old.nodeName === next.nodeName && !WHOLE.has(old.nodeName.toUpperCase())
-    && old.contains(document.activeElement) && keyName(old) === keyName(next);
-}
-
 function sameNames(a, b) {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i].name !== b[i].name) return false;
@@ -104,8 +89,6 @@ function children(parent, source) {
       old = patchNode(old, next).nextSibling;
     } else if (old && same(old, following)) {
       parent.insertBefore(next, old);  // a new element before ones that stay
-    } else if (old && focusedInPlace(old, next)) {
-      old = patchNode(old, next).nextSibling;
     } else if (old) {
       const replaced = old;
       old = old.nextSibling;
