@@ -10,7 +10,7 @@ drawing and before the end of that drawing's task.
 
 from __future__ import annotations
 
-from conftest import wait_ready
+from conftest import POLL_MS, wait_ready
 from playwright.sync_api import Page
 
 WATCH = """
@@ -33,7 +33,7 @@ def test_a_computer_starts_thinking_after_the_task_that_drew_the_last_move(page:
     page.add_init_script(WATCH)
     page.goto(site.url + "?game=hack-and-slash&seats=3&bots=3&level=easy&seed=tasks")
     wait_ready(page)
-    page.wait_for_function("() => window.__drawn.length >= 6", timeout=60_000)
+    page.wait_for_function("() => window.__drawn.length >= 6", timeout=60_000, polling=POLL_MS)
     found = page.evaluate("""() => {
         const starts = performance.getEntriesByName('computer thinking').map((e) => e.startTime);
         const inside = starts.filter((start) => window.__drawn.some(([drawn, taskEnd]) => start >= drawn && start < taskEnd));

@@ -10,7 +10,7 @@ chips at every move, and the chips keep their elements (patched, not drawn again
 
 from __future__ import annotations
 
-from conftest import fast_settings, wait_ready
+from conftest import POLL_MS, fast_settings, wait_ready
 from playwright.sync_api import Page
 
 YOUR_TURN = "() => /your turn/.test(document.getElementById('turn').textContent)"
@@ -30,13 +30,13 @@ def test_a_tap_that_changes_only_the_board_leaves_the_status_scores_and_recap_al
     fast_settings(page)
     page.goto(site.url + "?game=hack-and-slash&seats=3&bots=2&level=easy&seed=quiet")
     wait_ready(page)
-    page.wait_for_function(YOUR_TURN, timeout=60_000)
+    page.wait_for_function(YOUR_TURN, timeout=60_000, polling=POLL_MS)
     page.evaluate(WATCH)
     toggle = page.locator("#board [data-ui^='odds']")
     pressed = toggle.get_attribute("aria-pressed")
     toggle.click()
     page.wait_for_function("(was) => document.querySelector(\"#board [data-ui^='odds']\")"
-                           ".getAttribute('aria-pressed') !== was", arg=pressed)
+                           ".getAttribute('aria-pressed') !== was", arg=pressed, polling=POLL_MS)
     assert page.evaluate("window.__around") == []
 
 
@@ -45,10 +45,10 @@ def test_score_chips_keep_their_elements_while_the_current_mark_moves(page: Page
     page.add_init_script(SLOWER)
     page.goto(site.url + "?game=hex-please&seats=2&bots=2&level=easy&seed=quiet")
     wait_ready(page)
-    page.wait_for_function("() => document.querySelectorAll('#scores .score-chip').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('#scores .score-chip').length === 2", polling=POLL_MS)
     page.evaluate(WATCH)
     page.wait_for_function("() => window.__around.filter((r) => r.startsWith('scores')).length >= 4",
-                           timeout=60_000)
+                           timeout=60_000, polling=POLL_MS)
     kept = page.evaluate("""() => ({
         kept: window.__chips.every((chip) => chip.isConnected),
         count: document.querySelectorAll('#scores .score-chip').length === window.__chips.length})""")
