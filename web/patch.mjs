@@ -19,12 +19,25 @@ function same(a, b) {
   return !!a && !!b && a.nodeType === b.nodeType && a.nodeName === b.nodeName && key(a) === key(b);
 }
 
+function sameNames(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i].name !== b[i].name) return false;
+  return true;
+}
+
 function attributes(old, next) {
-  const names = (node) => Array.from(node.attributes, (attr) => attr.name).join(" ");
-  if (names(old) !== names(next)) {
-    // Added or removed ones: set all of them again in the markup's order, so the element
-    // reads as a freshly drawn one would (its attributes in the same order).
-    for (const attr of [...old.attributes]) old.removeAttributeNode(attr);
+  if (!sameNames(old.attributes, next.attributes)) {
+    // The page's own (a tab stop set after the last drawing) or ones the markup dropped:
+    // removed one by one, the others left alone (rewriting an unchanged class makes the
+    // browser work out that element's style again).
+    for (const attr of [...old.attributes]) {
+      if (!next.hasAttributeNS(attr.namespaceURI, attr.localName)) old.removeAttributeNode(attr);
+    }
+    if (!sameNames(old.attributes, next.attributes)) {
+      // Added ones, or another order: set all of them again in the markup's order, so the
+      // element reads as a freshly drawn one would (its attributes in the same order).
+      for (const attr of [...old.attributes]) old.removeAttributeNode(attr);
+    }
   }
   for (const attr of next.attributes) {
     if (old.getAttributeNS(attr.namespaceURI, attr.localName) !== attr.value) {
@@ -38,6 +51,10 @@ function patchNode(old, next) {
     if (old.nodeValue !== next.nodeValue) old.nodeValue = next.nodeValue;
     return old;
   }
+  // Most of a board is drawn as it was: an element equal to its new markup (the browser's
+  // own comparison, then its serialisation, which also compares the attributes' order) is
+  // left as it is without walking it in script.
+  if (old.isEqualNode(next) && old.outerHTML === next.outerHTML) return old;
   if (WHOLE.has(old.nodeName.toUpperCase()) && !old.isEqualNode(next)) {
     old.replaceWith(next);
     return next;
@@ -88,13 +105,19 @@ function children(parent, source) {
   }
 }
 
-function html(node, markup) {
+// `gliding`: false when no glide the page started (browser.animate_pieces) can still be
+// running; without it, glides are looked for at every redraw.
+function html(node, markup, gliding) {
   const template = document.createElement("template");
   template.innerHTML = markup;
   // A piece still gliding from the last redraw stops, as it did when its element was replaced
-  // (its place is measured afresh); styles' own animations and transitions go on.
-  for (const animation of node.getAnimations({ subtree: true })) {
-    if (!(animation instanceof CSSAnimation) && !(animation instanceof CSSTransition)) animation.cancel();
+  // (its place is measured afresh); styles' own animations and transitions go on. Asking
+  // for the animations makes the browser work out the styles first, so only while a glide
+  // may still run.
+  if (gliding !== false) {
+    for (const animation of node.getAnimations({ subtree: true })) {
+      if (!(animation instanceof CSSAnimation) && !(animation instanceof CSSTransition)) animation.cancel();
+    }
   }
   children(node, template.content);
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 import traceback
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, TypeGuard
@@ -41,10 +42,12 @@ def set_html(node: Any, markup: Markup) -> None:
 def patch_html(node: Any, markup: Markup) -> None:
     """Like `set_html`, but only what differs from the new markup changes (web/patch.mjs): a
     board redrawn after a move keeps its other elements, so the browser lays out and paints
-    what changed, not the whole board. Replaces, like `set_html`, where that script is missing."""
+    what changed, not the whole board. Replaces, like `set_html`, where that script is missing.
+    A glide still running stops (see animate_pieces); the script looks for one only while
+    the last glide started here may still run."""
     patch = getattr(js, "hexPatch", None)
     if present(patch):
-        patch.html(node, _checked(markup))
+        patch.html(node, _checked(markup), time.monotonic() < _glides_until[0])
     else:
         set_html(node, markup)
 
@@ -62,6 +65,8 @@ def _checked(markup: Markup) -> Markup:
 
 
 PIECE = "[data-piece]"
+GLIDE_MS = 450  # the longest glide animate_pieces plays
+_glides_until = [0.0]  # when the last glide started ends (time.monotonic()), for patch_html
 
 
 def keyframes(*frames: dict[str, Any]) -> Any:
@@ -102,13 +107,15 @@ def animate_pieces(root: Any, before: dict[str, tuple[float, float]]) -> int:
         if distance >= 2:
             scale = _scale(node)
             moving.append((node, dx / scale, dy / scale, distance))
+    if moving or (before and arriving):
+        _glides_until[0] = time.monotonic() + (GLIDE_MS + 50) / 1000
     if before:  # pieces that appear (a tile laid, a card played), not a first drawing
         for node in arriving:
             node.animate(keyframes({"opacity": 0, "transform": "scale(0.6)"}, {"opacity": 1, "transform": "none"}),
                          js_object(duration=220, easing="ease-out"))
     for node, dx, dy, distance in moving:
         node.animate(keyframes({"transform": f"translate({dx:.1f}px, {dy:.1f}px)"}, {"transform": "none"}),
-                     js_object(duration=int(min(450, 150 + distance * 0.6)), easing="ease-in-out"))
+                     js_object(duration=int(min(GLIDE_MS, 150 + distance * 0.6)), easing="ease-in-out"))
     return len(moving)
 
 

@@ -119,7 +119,8 @@ def refocus(old: Any, was: tuple[float, float, bool]) -> None:
         if present(value):
             same = board.querySelector(f'[{attr}="{js.CSS.escape(value)}"]')
             if present(same):
-                browser.focus_in_place(same)
+                if same != js.document.activeElement:  # kept by the patch: focusing again
+                    browser.focus_in_place(same)     # would only make the browser lay out now
                 return
             break
     x0, y0, _ = was
@@ -206,7 +207,7 @@ def draw_scores(names: Sequence[str], scores: Sequence[float], current: int | No
     if box.getAttribute("data-drawn") == drawn:
         return  # most moves change no score: no need to build the chips again
     box.setAttribute("data-drawn", drawn)
-    browser.set_html(box, score_chips(names, scores, winners, current, away, me))
+    browser.patch_html(box, score_chips(names, scores, winners, current, away, me))  # the chips that changed
 
 
 def clear_scores() -> None:
@@ -220,7 +221,8 @@ def draw_recap(lines: Sequence[str]) -> None:
     again: computer turns pass quickly, and the board alone does not say what changed."""
     box = el("recap")
     if not lines:
-        box.hidden = True
+        if not box.hidden:  # hiding it again at every move is a change too
+            box.hidden = True
         return
     shown = list(lines[-RECAP_LINES:])
     if box.getAttribute("data-drawn") != repr(shown):  # unchanged by most redraws (a tap)
@@ -409,4 +411,8 @@ class Controls:
 
 
 def set_status(text: str) -> None:
-    set_text("turn", text)
+    """The status line, written only when it says something new: most taps change only the
+    board, and a text written again is a change the browser lays out again."""
+    node = el("turn")
+    if node.textContent != text:
+        node.textContent = text

@@ -1,0 +1,120 @@
+"""web/patch.mjs touches no more than a redraw changed (issue 44, drawing at 4x CPU).
+
+- An element whose markup did not change keeps its attributes untouched, even when the page
+  added its own since the last drawing (roving focus's `tabindex`, `data-rove-stop`): those
+  are removed one by one, the markup's own are not written again (rewriting an unchanged
+  `class` made the browser work out that element's style again, at every redraw).
+- Glides are looked for (`getAnimations`, which makes the browser work out styles first)
+  only while the page says one may still run; a glide still running then stops.
+
+Each result still reads exactly as its markup drawn afresh (e2e/test_patch.py checks that
+for generated pairs; the checks here compare too).
+"""
+
+from __future__ import annotations
+
+import random
+
+from conftest import BLANK_PATH
+from playwright.sync_api import Page
+from test_patch import html, tree
+
+PAGE_ADDED = """async (cases) => {
+    await import('/patch.mjs');
+    const box = document.createElement('div');
+    document.body.append(box);
+    const fresh = document.createElement('div');
+    const wrong = [];
+    for (const [markup, picks] of cases) {
+        box.innerHTML = markup;
+        const elements = [...box.querySelectorAll('*')];
+        for (const [i, name] of picks) if (elements.length) elements[i % elements.length].setAttribute(name, 'page');
+        const seen = [];
+        const observer = new MutationObserver((records) => seen.push(...records));
+        observer.observe(box, {subtree: true, childList: true, attributes: true, characterData: true});
+        hexPatch.html(box, markup, false);
+        seen.push(...observer.takeRecords());
+        observer.disconnect();
+        fresh.innerHTML = markup;
+        const other = seen.filter((r) => r.type !== 'attributes'
+            || !['tabindex', 'data-rove-stop'].includes(r.attributeName) || r.target.hasAttribute(r.attributeName));
+        if (box.innerHTML !== fresh.innerHTML || other.length) {
+            wrong.push([markup, box.innerHTML, other.map((r) => r.type + ' ' + (r.attributeName || ''))]);
+        }
+    }
+    return wrong.slice(0, 3);
+}"""
+
+
+def test_an_unchanged_element_keeps_its_attributes_and_only_the_pages_own_go(page: Page, site) -> None:
+    rng = random.Random(4401)
+    cases = []
+    for _ in range(200):
+        markup = html(tree(rng))
+        picks = [(rng.randrange(1000), rng.choice(("tabindex", "data-rove-stop"))) for _ in range(rng.randrange(4))]
+        cases.append((markup, picks))
+    page.goto(site.url + BLANK_PATH.lstrip("/"))
+    assert page.evaluate(PAGE_ADDED, cases) == []
+
+
+GLIDES = """async () => {
+    await import('/patch.mjs');
+    const box = document.createElement('div');
+    document.body.append(box);
+    const markup = '<div data-piece="a">A</div><div data-piece="b">B</div>';
+    box.innerHTML = markup;
+    let asked = 0;
+    const ask = Element.prototype.getAnimations;
+    Element.prototype.getAnimations = function (...args) { asked += 1; return ask.apply(this, args); };
+    const glide = () => box.querySelector('[data-piece="a"]').animate(
+        [{transform: 'translate(30px, 0)'}, {transform: 'none'}], {duration: 10000});
+    const running = (a) => a.playState === 'running';
+    const first = glide();
+    hexPatch.html(box, markup, false);  // the page knows no glide can run: not asked
+    const quiet = {asked, running: running(first)};
+    first.cancel();
+    const second = glide();
+    hexPatch.html(box, markup, true);  // one may run: asked, and it stops
+    const gliding = {asked, running: running(second)};
+    const third = glide();
+    hexPatch.html(box, markup);  // a caller that does not say: asked, as before
+    Element.prototype.getAnimations = ask;
+    return {quiet, gliding, unsaid: {asked, running: running(third)}};
+}"""
+
+
+def test_glides_are_looked_for_only_while_one_may_run_and_a_running_one_stops(page: Page, site) -> None:
+    page.goto(site.url + BLANK_PATH.lstrip("/"))
+    assert page.evaluate(GLIDES) == {"quiet": {"asked": 0, "running": True},
+                                     "gliding": {"asked": 1, "running": False},
+                                     "unsaid": {"asked": 2, "running": False}}
+
+
+UNCHANGED = """async (markups) => {
+    await import('/patch.mjs');
+    const box = document.createElement('div');
+    document.body.append(box);
+    const fresh = document.createElement('div');
+    let reads = 0;
+    const read = Element.prototype.getAttributeNS;
+    Element.prototype.getAttributeNS = function (...args) { reads += 1; return read.apply(this, args); };
+    const wrong = [];
+    for (const markup of markups) {
+        box.innerHTML = markup;
+        hexPatch.html(box, markup, false);
+    }
+    const unchanged = reads;
+    // the same attributes in another order are not "unchanged": the new order is drawn
+    box.innerHTML = '<div><span class="a" title="b">x</span></div>';
+    hexPatch.html(box, '<div><span title="b" class="a">x</span></div>', false);
+    fresh.innerHTML = '<div><span title="b" class="a">x</span></div>';
+    Element.prototype.getAttributeNS = read;
+    return {unchanged, reordered: box.innerHTML === fresh.innerHTML};
+}"""
+
+
+def test_a_box_drawn_as_it_was_is_not_walked_in_script_and_a_new_attribute_order_is_drawn(page: Page, site) -> None:
+    rng = random.Random(4402)
+    markups = [html(tree(rng)) for _ in range(100)]
+    page.goto(site.url + BLANK_PATH.lstrip("/"))
+    assert page.evaluate(UNCHANGED, markups) == {"unchanged": 0, "reordered": True}
