@@ -8,15 +8,12 @@ stops it (e2e/test_patch_quiet.py checks the script's side)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import types
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-UI = Path(__file__).resolve().parent.parent / "web" / "ui"
+from tests.standin_browser import import_browser
 
 
 class Piece:
@@ -52,23 +49,11 @@ class Patch:
 @pytest.fixture
 def page(monkeypatch: pytest.MonkeyPatch) -> Any:
     """browser.py with a `js` whose hexPatch records what it is told, and a clock we move."""
-    js = types.ModuleType("js")
-    js.Object = types.SimpleNamespace(fromEntries=dict)  # type: ignore[attr-defined]
-    js.hexPatch = Patch()  # type: ignore[attr-defined]
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = lambda fn: fn  # type: ignore[attr-defined]
-    ffi.to_js = lambda value, **_: value  # type: ignore[attr-defined]
-    ffi.jsnull = object()  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "js", js)
-    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-    spec = importlib.util.spec_from_file_location("browser_glides_under_test", UI / "browser.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    patch = Patch()
+    module = import_browser(monkeypatch, "browser_glides_under_test", hexPatch=patch)
     clock = [1000.0]
     monkeypatch.setattr(module.time, "monotonic", lambda: clock[0])
-    return types.SimpleNamespace(browser=module, patch=js.hexPatch, clock=clock)  # type: ignore[attr-defined]
+    return types.SimpleNamespace(browser=module, patch=patch, clock=clock)
 
 
 def redraw(page: Any) -> bool:

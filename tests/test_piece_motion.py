@@ -7,15 +7,12 @@ game between computers more than half of its layout and style time)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import types
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-UI = Path(__file__).resolve().parent.parent / "web" / "ui"
+from tests.standin_browser import import_browser
 
 
 class Piece:
@@ -48,20 +45,7 @@ class Board:
 @pytest.fixture
 def browser(monkeypatch: pytest.MonkeyPatch) -> Any:
     """web/ui/browser.py, imported with a `js` and a `pyodide.ffi` that pass values through."""
-    js = types.ModuleType("js")
-    js.Object = types.SimpleNamespace(fromEntries=dict)  # type: ignore[attr-defined]
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = lambda fn: fn  # type: ignore[attr-defined]
-    ffi.to_js = lambda value, **_: value  # type: ignore[attr-defined]
-    ffi.jsnull = object()  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "js", js)
-    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-    spec = importlib.util.spec_from_file_location("browser_under_test", UI / "browser.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return import_browser(monkeypatch, "browser_under_test")
 
 
 def test_pieces_that_moved_glide_from_where_they_were_and_new_ones_arrive(browser: Any) -> None:
