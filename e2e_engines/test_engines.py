@@ -135,6 +135,24 @@ def test_a_reload_mid_game_resumes_the_same_position(engine: Engine, tab):
     assert after == before
 
 
+def test_a_page_left_as_soon_as_it_is_ready_logs_no_error(engine: Engine, tab):
+    """Python's standard library comes after a start from the snapshot (web/start.mjs); a player
+    who leaves at once cancels that download, which Firefox logged as an error of the service
+    worker when the worker was answering it."""
+    tab.goto(engine.site.url)
+    ready(tab)
+    wait(tab, "return navigator.serviceWorker.getRegistration()"
+              ".then(r => !!r?.active && !!navigator.serviceWorker.controller)")
+    wait(tab, "return caches.match('./pyodide/python_stdlib.zip').then(r => !!r)")
+    for _ in range(3):
+        tab.goto(f"{engine.site.url}?game=hack-and-slash")
+        ready(tab)
+        tab.goto("about:blank")
+    time.sleep(1)  # the browser's reports of the pages left
+    errors = tab.console_errors()
+    assert not errors, errors
+
+
 HOST_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>My blog</title></head>
 <body><h1>A game on my page</h1>
 <iframe src="{site}embed.html?game=hex-please&seats=2&bots=1&level=easy&seed=engines-embed"

@@ -139,11 +139,19 @@ function stdlibLater(pyodide) {
   node.stream_ops = { ...streamOps, llseek: first(streamOps.llseek), read: first(streamOps.read) };
   // Once the page is ready: asked for earlier, it held up the start's own last requests.
   addEventListener("hex:ready", () => {
-    fetch(STDLIB_URL)
+    stdlibResponse()
       .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error(`HTTP ${response.status}`))))
       .then((buffer) => write(new Uint8Array(buffer), "after the start"))
       .catch((error) => console.warn("Python's standard library will be fetched when it is needed:", error));
   }, { once: true });
+}
+
+// From the offline copy when it holds it, read here rather than through the service worker:
+// a player leaving the page mid-download cancels a request the worker is answering, which
+// Firefox reports as the worker's error.
+async function stdlibResponse() {
+  const copy = await globalThis.caches?.open(`hex-table-${BUILD}`).catch(() => undefined); // web/sw.js's CACHE
+  return (await copy?.match(STDLIB_URL).catch(() => undefined)) ?? fetch(STDLIB_URL);
 }
 
 // Binary over a synchronous request: a page may only read it as text, one byte per character.

@@ -2,7 +2,7 @@
 // visit the games load and play with no network. The list and version are written by
 // tools/build_site.py; a new build has a new version and replaces the old cache.
 const VERSION = "__BUILD_VERSION__";
-const CACHE = `hex-table-${VERSION}`;
+const CACHE = `hex-table-${VERSION}`; // web/start.mjs reads Python's standard library from it by this name
 const FILES = ["__PRECACHE_FILES__"];
 
 // The page registers this worker once its player is idle (web/ui/shell.py, web/start.mjs),
