@@ -18,12 +18,15 @@ from playwright.sync_api import Page
 BLOCKS = ("div", "section", "ul")  # whose children may be anything generated here
 INLINE = ("span", "strong", "button")  # only text inside: markup the parser takes as written
 TAGS = BLOCKS + INLINE
-ATTRS = ("class", "id", "data-piece", "data-action", "aria-label", "data-rove", "title", "hidden")
+ATTRS = ("class", "id", "data-piece", "data-action", "aria-label", "data-rove", "title", "hidden",
+         "data-ui", "aria-pressed")
 WORDS = ("cell", "tile", "a & b", "<x>", "free", "taken", "Ada", "12", "ré")
 
 
 def attrs(rng: random.Random) -> dict[str, str]:
-    return {name: rng.choice(WORDS) + str(rng.randrange(4)) for name in rng.sample(ATTRS, rng.randrange(4))}
+    # a `data-ui` reads "name=value" (a toggle's, aria-pressed, changes its value when pressed)
+    return {name: rng.choice(WORDS) + ("=" if name == "data-ui" else "") + str(rng.randrange(4))
+            for name in rng.sample(ATTRS, rng.randrange(4))}
 
 
 def tree(rng: random.Random, depth: int = 0) -> list:

@@ -4,6 +4,10 @@
   added its own since the last drawing (roving focus's `tabindex`, `data-rove-stop`): those
   are removed one by one, the markup's own are not written again (rewriting an unchanged
   `class` made the browser work out that element's style again, at every redraw).
+- A toggle (`aria-pressed`) drawn again with another value in its `data-ui` (what pressing it
+  next sets: "odds=1", then "odds=") is changed in place and keeps the focus; replacing the
+  focused element made the browser lay out at once, and the page measure every choice on the
+  board to put the focus back. Other choices with a new value are new elements, as before.
 - Glides are looked for (`getAnimations`, which makes the browser work out styles first)
   only while the page says one may still run; a glide still running then stops.
 
@@ -55,6 +59,32 @@ def test_an_unchanged_element_keeps_its_attributes_and_only_the_pages_own_go(pag
         cases.append((markup, picks))
     page.goto(site.url + BLANK_PATH.lstrip("/"))
     assert page.evaluate(PAGE_ADDED, cases) == []
+
+
+TOGGLE = """async () => {
+    await import('/patch.mjs');
+    const box = document.createElement('div');
+    document.body.append(box);
+    const draw = (on) => `<p>Choose</p><div class="row"><button type="button" data-ui="odds=${on ? '' : '1'};near="`
+        + ` aria-pressed="${on}">What are my chances?</button><button type="button" data-ui="rot=${on ? 1 : 2}">Turn</button>`
+        + `<button type="button" data-action="go">Go</button></div>`;
+    box.innerHTML = draw(false);
+    const [toggle, turn] = box.querySelectorAll('[data-ui]');
+    toggle.focus();
+    hexPatch.html(box, draw(true), false);
+    const fresh = document.createElement('div');
+    fresh.innerHTML = draw(true);
+    const [toggleNow, turnNow] = box.querySelectorAll('[data-ui]');
+    return {same: toggleNow === toggle, focused: document.activeElement === toggle,
+            value: toggleNow.getAttribute('data-ui'), reads: box.innerHTML === fresh.innerHTML,
+            otherReplaced: turnNow !== turn};
+}"""
+
+
+def test_a_toggle_drawn_again_with_a_new_value_keeps_its_element_and_the_focus(page: Page, site) -> None:
+    page.goto(site.url + BLANK_PATH.lstrip("/"))
+    assert page.evaluate(TOGGLE) == {"same": True, "focused": True, "value": "odds=;near=", "reads": True,
+                                     "otherReplaced": True}
 
 
 GLIDES = """async () => {

@@ -12,7 +12,16 @@ const WHOLE = new Set(["INPUT", "SELECT", "TEXTAREA", "DETAILS", "DIALOG"]);
 function key(node) {
   if (node.nodeType !== Node.ELEMENT_NODE) return null;
   return node.id || node.getAttribute("data-piece") || node.getAttribute("data-action")
-    || node.getAttribute("data-ui") || node.getAttribute("data-hex") || null;
+    || toggleKey(node) || node.getAttribute("data-ui") || node.getAttribute("data-hex") || null;
+}
+
+// A toggle (aria-pressed) says in its `data-ui` what pressing it next sets ("odds=1", then
+// "odds="): it is the same control whatever the values, so it is changed in place and keeps
+// the focus (replacing the focused element made the browser lay out at once, and the page
+// measure every choice to put the focus back).
+function toggleKey(node) {
+  const ui = node.hasAttribute("aria-pressed") && node.getAttribute("data-ui");
+  return ui ? "toggle " + ui.split(";").map((pair) => pair.split("=")[0]).join(";") : null;
 }
 
 function same(a, b) {
