@@ -431,3 +431,7 @@ def test_a_computer_player_fetches_the_bytecode_of_its_own_game_only(page: Page,
     page.wait_for_function("() => document.querySelectorAll('#log li').length > 2",
                            timeout=BOOT_TIMEOUT_MS, polling=POLL_MS)
     assert bundles == ["bytecode-hex_please-cpython-314.zip"], bundles
+    # Unpacked without the cp437 codec, which the page would compile from source first
+    # (web/ui/bytecode.py reads the names as UTF-8).
+    assert page.evaluate("""async () => (await (await import('./start.mjs')).loadPyodide())
+        .runPython("import sys; 'encodings.cp437' in sys.modules")""") is False

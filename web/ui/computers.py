@@ -52,14 +52,14 @@ async def think(bot: Any, state: Any, seat: int, least_seconds: float = 0.0) -> 
     slice_start = time.perf_counter()
     action = None
     for step in bot.think(state.clone(), seat):
+        spent = time.perf_counter() - slice_start
+        if spent > LONG_SLICE_SECONDS:
+            js.performance.measure("long computer slice", browser.js_object(
+                start=js.performance.now() - spent * 1000))
         if step is not None:
             action = step
             break
-        spent = time.perf_counter() - slice_start
         if spent > MIN_SLICE_SECONDS:
-            if spent > LONG_SLICE_SECONDS:
-                js.performance.measure("long computer slice", browser.js_object(
-                    start=js.performance.now() - spent * 1000))
             await asyncio.sleep(0)
             slice_start = time.perf_counter()
     ended_ms = js.performance.now()
