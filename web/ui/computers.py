@@ -34,13 +34,15 @@ async def load_bot(session: Session, seat: int) -> Any:
     if seat not in session.bots:
         await bytecode.install(session.match.game.id)
         for name in ("pygame_core.ai", game_module(session.match.game.id, "bots")):
-            importlib.import_module(name)
+            with browser.measured(f"importing {name}"):  # on the timeline for make bench
+                importlib.import_module(name)
             await asyncio.sleep(0)
     if seat not in session.bots:
         from pygame_core.ai import make_bot
-        session.bots[seat] = (FaultyBot() if "bot" in injected_faults() else
-                              make_bot(session.match.game.id, session.level(seat),
-                                       f"{session.match.seed}/bot{seat}", seconds=THINK_SECONDS))
+        with browser.measured("making a computer player"):
+            session.bots[seat] = (FaultyBot() if "bot" in injected_faults() else
+                                  make_bot(session.match.game.id, session.level(seat),
+                                           f"{session.match.seed}/bot{seat}", seconds=THINK_SECONDS))
     return session.bots[seat]
 
 
