@@ -87,8 +87,10 @@ def click_and_wait_redraw(page: Page, locator) -> None:
 def score_chips(page: Page, box: str = "#scores") -> dict[str, float]:
     """The score chips in `box` (the game's, under the title, by default), as name -> points."""
     scores = {}
-    for text in page.locator(f"{box} .score-chip").all_inner_texts():
+    texts = page.locator(f"{box} .score-chip").all_inner_texts()
+    for text in texts:
         name, _, value = text.partition(": ")
+        assert value, f"a score chip that is not 'name: points' in {box}: {texts}"
         scores[name] = float(value)
     return scores
 
