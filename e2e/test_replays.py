@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 import zlib
 from pathlib import Path
 
@@ -48,6 +49,9 @@ def check_replay(page: Page, match: Match) -> None:
     board and the highlighted move, the slider reaches the set-up."""
     dialog = page.locator("#history")
     expect(dialog).to_be_visible()
+    # Its content is hidden until the game's stylesheet has come (styles-pending, app.css):
+    # the chips' text is read as a player sees it, empty until then.
+    expect(dialog).not_to_have_class(re.compile(r"\bstyles-pending\b"))
     expect(page.locator("#history-title")).to_have_text(f"Replay: {match.game.name}")
     # Opened over another replay, the dialog is redrawn: wait for this game's scores.
     expect(page.locator("#history-scores .score-chip")).to_have_text(
