@@ -192,6 +192,24 @@ def test_a_seats_badge_stays_on_the_table_clear_of_its_name_and_its_played_card(
             assert clear_of_name and clear_of_card, where
 
 
+def test_a_hex_token_sits_clear_of_every_seats_box_and_badge() -> None:
+    """At a fixed share of the way to the centre a token lay on its seat's box edge or under
+    its badge ("+1 Voice" half hidden) at every table size. Every size, every viewer, every
+    seat: the token (its radius) keeps its gap to each seat's box and badge row, on the table."""
+    from pygame_core.hex_hex.board import HEX_CLEAR, HEX_R, H, W, _pos, distance_to, seat_room, token_at
+    for players in range(3, 7):
+        for me in range(players):
+            view = {"players": players, "seat": me}
+            rooms = [seat_room(*_pos(view, s)) for s in range(players)]
+            for seat in range(players):
+                x, y = token_at(view, seat)
+                where = f"{players} players, seen by {me}, the token of seat {seat} at ({x:.0f}, {y:.0f})"
+                assert HEX_R <= x <= W - HEX_R and HEX_R <= y <= H - HEX_R, where
+                assert min(distance_to(x, y, room) for room in rooms) >= HEX_R + HEX_CLEAR, where
+                assert distance_to(x, y, rooms[seat]) == min(distance_to(x, y, room) for room in rooms), \
+                    where + ": nearer another seat than its own"
+
+
 def test_a_seats_marks_stay_inside_its_box_below_the_voice_line() -> None:
     """The issue's seat, "Dealer · charmed by Bo · 4 face down", was one line of 43 characters
     at 12 units each, twice the box's width: it ran out over the table. Now: whole marks on two

@@ -26,7 +26,8 @@ SEAT_W, SEAT_H = 160, 96  # a seat's box on the table, in viewBox units (two lin
 MARKS_CHARS = 21  # the characters of marks one line of a seat box holds at their size
 FX_H = 22  # the height of the badge saying what just happened to a seat
 CX, CY, RX, RY = 280, 182, 196, 126
-HEX_AT, ARROW_FROM = 0.46, 0.62  # where Hex tokens sit between a seat and the centre; where arrows start
+ARROW_FROM = 0.62  # where arrows start, between a seat and the centre
+HEX_R, HEX_CLEAR = 16, 3  # a Hex token's radius; its least gap to a seat's box and badge
 SIGN_WORDS = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
 """The signs as words: hand emoji show as empty boxes where no emoji font is installed."""
 CATEGORY_GLYPH = {"basic": "➜", "enhanced": "✦", "counter": "⊘", "hexed": "☠", "dealt": "★"}
@@ -42,11 +43,53 @@ def seat_name(names: list[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
 
 
-def _pos(view: dict[str, Any], seat: int, shrink: float = 1.0) -> tuple[float, float]:
-    n = view["players"]
+def _round_from_me(view: dict[str, Any], seat: int) -> int:
+    """How many places round the table `seat` sits from the viewer (who sits at the bottom)."""
+    n: int = view["players"]
     me = view["seat"] if isinstance(view["seat"], int) and 0 <= view["seat"] < n else 0
-    angle = math.radians(90 + 360 * ((seat - me) % n) / n)
+    return (seat - me) % n
+
+
+def _spot(players: int, place: int, shrink: float = 1.0) -> tuple[float, float]:
+    angle = math.radians(90 + 360 * place / players)
     return CX + RX * shrink * math.cos(angle), CY + RY * shrink * math.sin(angle)
+
+
+def _pos(view: dict[str, Any], seat: int, shrink: float = 1.0) -> tuple[float, float]:
+    return _spot(view["players"], _round_from_me(view, seat), shrink)
+
+
+def seat_room(x: float, y: float) -> tuple[float, float, float, float]:
+    """What a seat drawn at (x, y) covers: its box and the row of its badge (badge_box: above
+    the box, or under it at the table's top edge, up to 8 units past its right side)."""
+    left, top = x - SEAT_W / 2, y - SEAT_H / 2
+    if top >= FX_H - 4:
+        return left, top - FX_H + 4, left + SEAT_W + 8, top + SEAT_H
+    return left, top, left + SEAT_W + 8, top + SEAT_H + FX_H - 4
+
+
+def distance_to(x: float, y: float, box: tuple[float, float, float, float]) -> float:
+    left, top, right, bottom = box
+    return math.hypot(max(left - x, 0.0, x - right), max(top - y, 0.0, y - bottom))
+
+
+@functools.lru_cache(maxsize=64)
+def _token_spot(players: int, place: int) -> tuple[float, float]:
+    """Where a seat's Hex token sits: on the way from the seat to the centre, as near the
+    seat as it can be clear of the seat's box and badge (a fixed share of the way put it on
+    the box's edge at some table sizes, and under a badge at others)."""
+    sx, sy = _spot(players, place)
+    d = math.hypot(CX - sx, CY - sy)
+    ux, uy = (CX - sx) / d, (CY - sy) / d
+    room = seat_room(sx, sy)
+    t = 0.0
+    while t < d and distance_to(sx + ux * t, sy + uy * t, room) < HEX_R + HEX_CLEAR:
+        t += 1.0
+    return sx + ux * t, sy + uy * t
+
+
+def token_at(view: dict[str, Any], seat: int) -> tuple[float, float]:
+    return _token_spot(view["players"], _round_from_me(view, seat))
 
 
 def card_label(card: str) -> str:
@@ -401,7 +444,7 @@ def _arrows(view: dict[str, Any], places: list[Place]) -> list[Markup]:
     for _h, at, by, moving, _copy in places:
         if by >= 0 and by != at:
             x1, y1 = _pos(view, by, ARROW_FROM)
-            x2, y2 = _pos(view, at, HEX_AT)
+            x2, y2 = token_at(view, at)
             d = math.hypot(x2 - x1, y2 - y1) or 1.0
             x2, y2 = x2 - (x2 - x1) * 22 / d, y2 - (y2 - y1) * 22 / d   # the head stops at the token
             out.append(_arrow(f"{x1:.0f}", f"{y1:.0f}", f"{x2:.0f}", f"{y2:.0f}",
@@ -428,21 +471,18 @@ def _hex_tokens(view: dict[str, Any], names: list[str], places: list[Place]) -> 
     may still stop the card that moves them."""
     out = []
     stack: dict[int, int] = {}
-    asked: set[int] = set()
     called = hex_names(view)
     window = view.get("phase") == "window"
     for place in places:
         h, at, _by, moving, copy = place
         k = stack.get(at, 0)
         stack[at] = k + 1
-        x, y = _pos(view, at, HEX_AT)
+        x, y = token_at(view, at)
         x += 34 * k
         if moving and window:
-            # One "anyone?" per seat: side by side, two labels would run into each other.
-            label = tag("text", "anyone?", x=f"{x:.0f}", y=f"{y + 40:.0f}", text_anchor="middle") \
-                if at not in asked else None
-            asked.add(at)
-            out.append(tag("g", tag("circle", cx=f"{x:.0f}", cy=f"{y:.0f}", r=27), label,
+            # The ring alone: the prompt under the table says who may respond (a phone's
+            # table has no free room for a label by every token).
+            out.append(tag("g", tag("circle", cx=f"{x:.0f}", cy=f"{y:.0f}", r=27),
                            class_="hx-window-ring", aria_hidden="true"))
         out.append(_hex_token(x, y, _hex_label(called[h["id"]], place, names), h["loss"], h["mad"],
                               h["boost"], h["obs"], f"hex-{h['id']}-copy" if copy else f"hex-{h['id']}",
