@@ -212,9 +212,7 @@ class LocalTable:
             if not self.master.closed and self.around_scene is not None:
                 with browser.measured("drawing around"):
                     self.draw_around(self.around_scene)
-        # The event loop's next task (a message to the page, which a background tab does not
-        # hold back for a second as it does a timer: the status would lag the board).
-        asyncio.get_event_loop().call_soon(self.page.guard(draw))
+        self.later(0, draw)
 
     def draw_around(self, scene: Scene) -> None:
         """Status, scores, buttons, the end summary, the recap and the log."""
