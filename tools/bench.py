@@ -250,10 +250,8 @@ def bot_long_tasks(browser, site_url: str, seconds: float = 60.0, rate: float = 
     how many moves were made (a whole game, or as far as `seconds` allows), the longest task
     between the page being ready and that first frame (drawing it: start-up, not play), and
     the median and longest time a computer took to choose (its searches, yields included),
-    the median and longest drawing of a move (the board; what is around it follows in a task
-    of its own, its longest given apart), and the longest slice of a computer's thinking (the
-    page's "drawing", "drawing around" and "long computer slice" measures, web/ui/browser.py
-    `measured`)."""
+    the median and longest drawing of a move, and the longest slice of a computer's thinking
+    (the page's "drawing" and "long computer slice" measures, web/ui/browser.py `measured`)."""
     results = {}
     for game_id, seats in BOT_GAMES.items():
         context = browser.new_context()
@@ -274,12 +272,10 @@ def bot_long_tasks(browser, site_url: str, seconds: float = 60.0, rate: float = 
         moves = page.evaluate("document.querySelectorAll('#log li').length")
         thinking = page.evaluate("performance.getEntriesByName('computer thinking').map(e => e.duration)")
         drawing = page.evaluate("performance.getEntriesByName('drawing').map(e => e.duration)")
-        around = page.evaluate("performance.getEntriesByName('drawing around').map(e => e.duration)")
         slices = page.evaluate("performance.getEntriesByName('long computer slice').map(e => e.duration)")
         results[game_id] = (max(tasks, default=0.0), len(tasks), moves, first_frame,
                             median(thinking), max(thinking, default=float("nan")),
-                            median(drawing), max(drawing, default=0.0), max(around, default=0.0),
-                            max(slices, default=0.0))
+                            median(drawing), max(drawing, default=0.0), max(slices, default=0.0))
         context.close()
     return results
 
@@ -308,12 +304,11 @@ def print_play(long_tasks: dict[float, dict[str, tuple]], taps: dict[float, dict
         cells = []
         for rate in rates:
             (longest, count, moves, first_frame, think_median, _think_max,
-             draw_median, draw_max, around_max, slice_max) = long_tasks[rate][game_id]
+             draw_median, draw_max, slice_max) = long_tasks[rate][game_id]
             cells.append(f"{rate:g}x: " + (f"{longest:4.0f} ms ({count:2} over 50 ms)" if count else
                                            "none over 50 ms     ") + f" in {moves:3} log lines, "
                          f"first frame {first_frame:3.0f} ms, choosing median {think_median:4.0f} ms, "
-                         f"drawing median {draw_median:3.0f} ms (longest {draw_max:3.0f}; "
-                         f"around the board, in a task of its own, longest {around_max:3.0f}), "
+                         f"drawing median {draw_median:3.0f} ms (longest {draw_max:3.0f}), "
                          f"longest computer slice {slice_max:3.0f} ms")
         print(f"  {game_id:16} " + "; ".join(cells))
     for rate, measures in sorted(taps.items()):

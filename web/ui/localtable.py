@@ -64,8 +64,6 @@ class LocalTable:
         self.drawn_at = -1  # the log length the board was last drawn at (pieces glide on change)
         self.hint_for = -1  # the log length a shown suggestion was made at
         self.thinking = False
-        self.around_pending = False  # the board is drawn and what is around it is queued
-        self.around_scene: Scene | None = None  # the scene it is drawn for
         self.save_pending = False  # a move is drawn and its save is queued (see save_soon)
         self.save_failed = False
         self.drawn_log = -1  # the log length the log was last drawn at
@@ -154,7 +152,7 @@ class LocalTable:
             browser.set_html(el("board"), Markup())
         else:
             self.draw_board(scene, seen)
-        self.draw_around_soon(scene)
+        self.draw_around(scene)
         hosting = self.page.peers.hosting
         screen.arm(self.client, presenter.countdown_applies(
             session, hosting, bool(self.page.settings.get("countdown"))))
@@ -196,23 +194,6 @@ class LocalTable:
             return Seen(at, seat, view, current, now.ask, held, may, auto)
         acting = seat if session.is_human(current) and seat == current else None
         return Seen(at, acting, view, current, may_pass_for=may, may_auto_pass=auto)
-
-    def draw_around_soon(self, scene: Scene) -> None:
-        """Draw what is around the board (for `scene`, the board's) in a task of its own, right
-        after the board's: on a slow phone the board and all around it made one task of over
-        100 ms. The board shows first; the status, scores and log follow before the next frame
-        or so. Several drawings meanwhile: the last one's scene is drawn, once."""
-        self.around_scene = scene  # presenter.scene keeps bookkeeping: it is not asked again
-        if self.around_pending:
-            return
-        self.around_pending = True
-
-        def draw() -> None:
-            self.around_pending = False
-            if not self.master.closed and self.around_scene is not None:
-                with browser.measured("drawing around"):
-                    self.draw_around(self.around_scene)
-        self.later(0, draw)
 
     def draw_around(self, scene: Scene) -> None:
         """Status, scores, buttons, the end summary, the recap and the log."""
