@@ -59,13 +59,18 @@ def _pos(view: dict[str, Any], seat: int, shrink: float = 1.0) -> tuple[float, f
     return _spot(view["players"], _round_from_me(view, seat), shrink)
 
 
+def badge_top(top: float) -> float:
+    """Where the badge row of a seat box with its top at `top` begins: on the box's top edge,
+    or, for a seat at the table's top edge with no room above, on its bottom edge."""
+    return top - FX_H + 4 if top >= FX_H - 4 else top + SEAT_H - 4
+
+
 def seat_room(x: float, y: float) -> tuple[float, float, float, float]:
-    """What a seat drawn at (x, y) covers: its box and the row of its badge (badge_box: above
-    the box, or under it at the table's top edge, up to 8 units past its right side)."""
+    """What a seat drawn at (x, y) covers: its box and the row of its badge (up to 8 units past
+    the box's right side, see badge_box)."""
     left, top = x - SEAT_W / 2, y - SEAT_H / 2
-    if top >= FX_H - 4:
-        return left, top - FX_H + 4, left + SEAT_W + 8, top + SEAT_H
-    return left, top, left + SEAT_W + 8, top + SEAT_H + FX_H - 4
+    row = badge_top(top)
+    return left, min(top, row), left + SEAT_W + 8, max(top + SEAT_H, row + FX_H)
 
 
 def distance_to(x: float, y: float, box: tuple[float, float, float, float]) -> float:
@@ -225,8 +230,7 @@ def badge_box(left: float, top: float, text: str) -> tuple[float, float, float]:
     it played."""
     width = 22 + 7.5 * len(text)  # room for the pill's rounded ends
     x = min(left + SEAT_W - width + 8, W - width - 2)
-    y = top - FX_H + 4 if top >= FX_H - 4 else top + SEAT_H - 4
-    return x, y, width
+    return x, badge_top(top), width
 
 
 @functools.lru_cache(maxsize=1024)
