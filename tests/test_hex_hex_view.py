@@ -6,9 +6,12 @@ tests/test_hex_hex.py (a Charm on the table, two Hexes on one player).
 
 from __future__ import annotations
 
+import math
 import random
 import re
 
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from test_hex_hex import close_window, hand, play, start
 from test_markup import check_view, hostile_names
 
@@ -208,6 +211,36 @@ def test_a_hex_token_sits_clear_of_every_seats_box_and_badge() -> None:
                 assert min(distance_to(x, y, room) for room in rooms) >= HEX_R + HEX_CLEAR, where
                 assert distance_to(x, y, rooms[seat]) == min(distance_to(x, y, room) for room in rooms), \
                     where + ": nearer another seat than its own"
+
+
+@settings(max_examples=200, deadline=None)
+@example(players=6, me=0, ats=[5, 5])        # two Hexes before the seat on the table's right
+@example(players=6, me=0, ats=[3] * 8)       # every token before the seat across the table
+@example(players=6, me=None, ats=[0, 1, 2, 3, 4, 5, 4, 4])
+@given(players=st.integers(3, 6), me=st.one_of(st.none(), st.integers(0, 5)),
+       ats=st.lists(st.integers(0, 5), min_size=1, max_size=8))
+def test_several_hexes_at_one_seat_sit_apart_and_clear_of_every_seat(players: int, me: int | None,
+                                                                     ats: list[int]) -> None:
+    """Three or four Hexes may be in play, several before one player ("Dealing with Multiple
+    Hexes"), and a Twain or Double Back draws a Hex twice while the table may respond: up to
+    eight tokens, spread any way over the seats. Drawn side by side, a second token lay on
+    the box of a seat at the table's right. Every token is on the table, clear of every seat's
+    box and badge, apart from every other token, and a seat's first sits where a lone one does."""
+    from pygame_core.hex_hex.board import (HEX_CLEAR, HEX_R, H, W, _pos, distance_to, seat_room, token_at,
+                                           token_points)
+    view = {"players": players, "seat": None if me is None else me % players}
+    seats = [at % players for at in ats]
+    points = token_points(view, [({"id": k}, at, -1, False, False) for k, at in enumerate(seats)])
+    assert len(points) == len(seats)
+    rooms = [seat_room(*_pos(view, s)) for s in range(players)]
+    for seat in set(seats):
+        assert points[seats.index(seat)] == token_at(view, seat), f"seat {seat}'s first token moved"
+    for k, (x, y) in enumerate(points):
+        where = f"{players} players, seen by {me}, tokens at {seats}: token {k} at ({x:.0f}, {y:.0f})"
+        assert HEX_R <= x <= W - HEX_R and HEX_R <= y <= H - HEX_R, where
+        assert min(distance_to(x, y, room) for room in rooms) >= HEX_R + HEX_CLEAR, where
+        for j, (x2, y2) in enumerate(points[:k]):
+            assert math.hypot(x - x2, y - y2) >= 2 * HEX_R, f"{where}, on token {j} at ({x2:.0f}, {y2:.0f})"
 
 
 def test_a_seats_marks_stay_inside_its_box_below_the_voice_line() -> None:

@@ -28,6 +28,8 @@ FX_H = 22  # the height of the badge saying what just happened to a seat
 CX, CY, RX, RY = 280, 182, 196, 126
 ARROW_FROM = 0.62  # where arrows start, between a seat and the centre
 HEX_R, HEX_CLEAR = 16, 3  # a Hex token's radius; its least gap to a seat's box and badge
+TOKEN_GAP = 2 * HEX_R + 2  # the least distance between two tokens' centres
+RING_STEP, ANGLE_STEP = 4, 5  # how finely a further token's place is searched: units, degrees
 SIGN_WORDS = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
 """The signs as words: hand emoji show as empty boxes where no emoji font is installed."""
 CATEGORY_GLYPH = {"basic": "➜", "enhanced": "✦", "counter": "⊘", "hexed": "☠", "dealt": "★"}
@@ -94,7 +96,59 @@ def _token_spot(players: int, place: int) -> tuple[float, float]:
 
 
 def token_at(view: dict[str, Any], seat: int) -> tuple[float, float]:
+    """Where the first (or only) Hex token before `seat` sits."""
     return _token_spot(view["players"], _round_from_me(view, seat))
+
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]
+RING_DIRECTIONS = tuple((math.cos(math.radians(a)), math.sin(math.radians(a)))
+                        for step in range(180 // ANGLE_STEP + 1)
+                        for a in sorted({step * ANGLE_STEP % 360, -step * ANGLE_STEP % 360}))
+"""The directions tried round each ring: rightwards first (the next token as one reads), then
+a step either side of it at a time, round to leftwards."""
+FARTHEST = int(math.hypot(W, H))
+"""No ring needs to be wider than the table's diagonal."""
+
+
+def _fits(x: float, y: float, rooms: list[Box], taken: list[Point]) -> bool:
+    """Whether a token at (x, y) is on the table, clear of every seat's box and badge, and
+    apart from every token already placed."""
+    return (HEX_R <= x <= W - HEX_R and HEX_R <= y <= H - HEX_R
+            and all(distance_to(x, y, room) >= HEX_R + HEX_CLEAR for room in rooms)
+            and all(math.hypot(x - tx, y - ty) >= TOKEN_GAP for tx, ty in taken))
+
+
+def _nearest_free(spot: Point, rooms: list[Box], taken: list[Point]) -> Point:
+    """The nearest point to `spot` where a token fits, ring by ring outwards (cheaper on a slow
+    phone than a grid over the table). A table with no room left finds none: the token then
+    goes on the spot itself, over the seat's first."""
+    sx, sy = spot
+    for r in range(TOKEN_GAP, FARTHEST, RING_STEP):
+        for ux, uy in RING_DIRECTIONS:
+            x, y = sx + r * ux, sy + r * uy
+            if _fits(x, y, rooms, taken):
+                return x, y
+    return spot
+
+
+@functools.lru_cache(maxsize=256)
+def _token_layout(players: int, counts: tuple[int, ...]) -> tuple[tuple[Point, ...], ...]:
+    """Where every Hex token on the table sits, from how many sit before each place round the
+    table from the viewer (several may sit before one player: "Dealing with Multiple Hexes").
+    A place's first token sits on its spot, as a lone one does; each further one at the
+    nearest point to that spot that is on the table, clear of every seat's box and badge, and
+    apart from every token placed before it."""
+    rooms = [seat_room(*_spot(players, place)) for place in range(players)]
+    layout = [[_token_spot(players, place)] if count else [] for place, count in enumerate(counts)]
+    taken = [spot for spots in layout for spot in spots]
+    for k in range(1, max(counts, default=0)):
+        for place, count in enumerate(counts):
+            if count > k:   # second tokens all round the table before any third, and so on
+                point = _nearest_free(_token_spot(players, place), rooms, taken)
+                layout[place].append(point)
+                taken.append(point)
+    return tuple(tuple(spots) for spots in layout)
 
 
 def card_label(card: str) -> str:
@@ -442,13 +496,26 @@ def _places(view: dict[str, Any]) -> list[Place]:
             for at, by, copy in moves.get(h["id"], [(h["at"], h["by"], False)])]
 
 
-def _arrows(view: dict[str, Any], places: list[Place]) -> list[Markup]:
-    """Who targeted whom (dashed brighter while the table may still respond)."""
+def token_points(view: dict[str, Any], places: list[Place]) -> list[Point]:
+    """Where each of `places` has its token, in the same order."""
+    n: int = view["players"]
+    rounds = [_round_from_me(view, at) for _h, at, _by, _moving, _copy in places]
+    layout = _token_layout(n, tuple(rounds.count(place) for place in range(n)))
+    drawn = [0] * n
     out = []
-    for _h, at, by, moving, _copy in places:
+    for place in rounds:
+        out.append(layout[place][drawn[place]])
+        drawn[place] += 1
+    return out
+
+
+def _arrows(view: dict[str, Any], places: list[Place], points: list[Point]) -> list[Markup]:
+    """Who targeted whom (dashed brighter while the table may still respond), each arrow to
+    the token of its Hex."""
+    out = []
+    for (_h, at, by, moving, _copy), (x2, y2) in zip(places, points):
         if by >= 0 and by != at:
             x1, y1 = _pos(view, by, ARROW_FROM)
-            x2, y2 = token_at(view, at)
             d = math.hypot(x2 - x1, y2 - y1) or 1.0
             x2, y2 = x2 - (x2 - x1) * 22 / d, y2 - (y2 - y1) * 22 / d   # the head stops at the token
             out.append(_arrow(f"{x1:.0f}", f"{y1:.0f}", f"{x2:.0f}", f"{y2:.0f}",
@@ -470,19 +537,15 @@ def _hex_label(called: str, place: Place, names: list[str]) -> str:
     return label + (f" ({markers})" if markers else "")
 
 
-def _hex_tokens(view: dict[str, Any], names: list[str], places: list[Place]) -> list[Markup]:
-    """The Hex tokens by their Intended (side by side when several), ringed while a window
-    may still stop the card that moves them."""
+def _hex_tokens(view: dict[str, Any], names: list[str], places: list[Place],
+                points: list[Point]) -> list[Markup]:
+    """The Hex tokens by their Intended (see token_points), ringed while a window may still
+    stop the card that moves them."""
     out = []
-    stack: dict[int, int] = {}
     called = hex_names(view)
     window = view.get("phase") == "window"
-    for place in places:
-        h, at, _by, moving, copy = place
-        k = stack.get(at, 0)
-        stack[at] = k + 1
-        x, y = token_at(view, at)
-        x += 34 * k
+    for place, (x, y) in zip(places, points):
+        h, _at, _by, moving, copy = place
         if moving and window:
             # The ring alone: the prompt under the table says who may respond (a phone's
             # table has no free room for a label by every token).
@@ -512,12 +575,13 @@ def table_svg(view: dict[str, Any], ui: dict[str, str], names: list[str], legal:
     """The table: the felt, arrows, seats, Hex tokens and face-down answers."""
     n = view["players"]
     places = _places(view)
+    points = token_points(view, places)
     played = played_cards(view, names)
     fx = outcomes(view)
     out = [_centre(view["deck"], view["discard"], view["round"], view["rounds"], bool(view["tiebreak"])),
-           *_arrows(view, places),
+           *_arrows(view, places, points),
            *(_seat_svg(view, names, legal, s, played, fx) for s in range(n)),
-           *_hex_tokens(view, names, places), *_face_down(view, names)]
+           *_hex_tokens(view, names, places, points), *_face_down(view, names)]
     # The table fits its frame at every width (seats are at least 44 px tall on a phone).
     return tag("svg", out, class_="hx-table", viewBox=f"0 0 {W} {H}", role="group", data_rove="board",
                aria_label=f"The table: {n} players, round {view['round']} of {view['rounds']}")
