@@ -148,3 +148,53 @@ def test_a_box_drawn_as_it_was_is_not_walked_in_script_and_a_new_attribute_order
     markups = [html(tree(rng)) for _ in range(100)]
     page.goto(site.url + BLANK_PATH.lstrip("/"))
     assert page.evaluate(UNCHANGED, markups) == {"unchanged": 0, "reordered": True}
+
+
+APPENDED = """async (cases) => {
+    await import('/patch.mjs');
+    const box = document.createElement('div');
+    document.body.append(box);
+    const fresh = document.createElement('div');
+    const wrong = [];
+    for (const [markup, picks] of cases) {
+        // the new markup: the same, with attributes added after an element's others
+        fresh.innerHTML = markup;
+        const elements = [...fresh.querySelectorAll('*')];
+        const added = [];
+        for (const [i, name] of picks) {
+            if (!elements.length) break;
+            const node = elements[i % elements.length];
+            if (node.hasAttribute(name)) continue;
+            node.setAttribute(name, 'new');
+            added.push(name);
+        }
+        const next = fresh.innerHTML;
+        box.innerHTML = markup;
+        const seen = [];
+        const observer = new MutationObserver((records) => seen.push(...records));
+        observer.observe(box, {subtree: true, childList: true, attributes: true, characterData: true});
+        hexPatch.html(box, next, false);
+        seen.push(...observer.takeRecords());
+        observer.disconnect();
+        const changed = seen.map((r) => r.type + ' ' + (r.attributeName || '')).sort();
+        const expected = added.map((name) => 'attributes ' + name).sort();
+        if (box.innerHTML !== next || JSON.stringify(changed) !== JSON.stringify(expected)) {
+            wrong.push([markup, next, box.innerHTML, changed]);
+        }
+    }
+    return wrong.slice(0, 3);
+}"""
+
+
+def test_attributes_the_markup_adds_after_the_others_are_set_alone(page: Page, site) -> None:
+    """An element that gains attributes after its others (a board that becomes a group of
+    choices, with its tab stop) gets just those: its other attributes are not removed and
+    written again to keep the markup's order, which they already have."""
+    rng = random.Random(4403)
+    cases = []
+    for _ in range(200):
+        picks = [(rng.randrange(1000), rng.choice(("data-rove", "data-rove-stop", "tabindex", "aria-label")))
+                 for _ in range(rng.randrange(1, 4))]
+        cases.append((html(tree(rng)), picks))
+    page.goto(site.url + BLANK_PATH.lstrip("/"))
+    assert page.evaluate(APPENDED, cases) == []

@@ -40,6 +40,32 @@ def test_a_tap_that_changes_only_the_board_leaves_the_status_scores_and_recap_al
     assert page.evaluate("window.__around") == []
 
 
+def test_a_tap_leaves_the_tab_stops_of_the_choices_it_did_not_change_alone(page: Page, site) -> None:
+    """Roving focus's tab stops (web/roving.mjs) are given to a drawing before it is patched in:
+    the choices a tap did not change keep their `tabindex`, instead of losing it to the patch
+    and getting it back after (two writes each for the browser's style, at every tap)."""
+    fast_settings(page)
+    page.goto(site.url + "?game=hack-and-slash&seats=3&bots=2&level=easy&seed=quiet")
+    wait_ready(page)
+    page.wait_for_function(YOUR_TURN, timeout=60_000, polling=POLL_MS)
+    page.evaluate("""() => {
+        window.__stops = [];
+        new MutationObserver((records) => window.__stops.push(...records.map((r) => r.attributeName)))
+            .observe(document.getElementById('board'),
+                     {subtree: true, attributes: true, attributeFilter: ['tabindex', 'data-rove-stop']});
+    }""")
+    toggle = page.locator("#board [data-ui^='odds']")
+    for _ in range(2):
+        pressed = toggle.get_attribute("aria-pressed")
+        toggle.click()
+        page.wait_for_function("(was) => document.querySelector(\"#board [data-ui^='odds']\")"
+                               ".getAttribute('aria-pressed') !== was", arg=pressed, polling=POLL_MS)
+    stops = page.evaluate("""() => [...document.querySelectorAll('#board [data-rove]')].map((group) =>
+        [...group.querySelectorAll('[tabindex="0"]')].filter((n) => n.closest('[data-rove]') === group).length)""")
+    assert stops and all(n == 1 for n in stops), stops  # still one tab stop in each group
+    assert page.evaluate("window.__stops") == []
+
+
 
 def test_score_chips_keep_their_elements_while_the_current_mark_moves(page: Page, site) -> None:
     page.add_init_script(SLOWER)

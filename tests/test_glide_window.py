@@ -42,7 +42,7 @@ class Patch:
     def __init__(self) -> None:
         self.gliding: list[bool] = []
 
-    def html(self, node: Any, markup: str, gliding: bool) -> None:
+    def html(self, node: Any, markup: str, gliding: bool, prepare: Any = None) -> None:
         self.gliding.append(gliding)
 
 

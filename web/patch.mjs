@@ -28,26 +28,27 @@ function same(a, b) {
   return !!a && !!b && a.nodeType === b.nodeType && a.nodeName === b.nodeName && key(a) === key(b);
 }
 
-function sameNames(a, b) {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i].name !== b[i].name) return false;
+// Whether `names` begins with the names of `first`, in the same order.
+function beginsWith(names, first) {
+  if (first.length > names.length) return false;
+  for (let i = 0; i < first.length; i++) if (first[i].name !== names[i].name) return false;
   return true;
 }
 
 function attributes(old, next) {
-  if (!sameNames(old.attributes, next.attributes)) {
-    // The page's own (a tab stop set after the last drawing) or ones the markup dropped:
-    // removed one by one, the others left alone (rewriting an unchanged class makes the
-    // browser work out that element's style again).
+  if (!beginsWith(next.attributes, old.attributes)) {
+    // Ones the markup dropped (or the page's own): removed one by one, the others left alone
+    // (rewriting an unchanged class makes the browser work out that element's style again).
     for (const attr of [...old.attributes]) {
       if (!next.hasAttributeNS(attr.namespaceURI, attr.localName)) old.removeAttributeNode(attr);
     }
-    if (!sameNames(old.attributes, next.attributes)) {
-      // Added ones, or another order: set all of them again in the markup's order, so the
-      // element reads as a freshly drawn one would (its attributes in the same order).
+    if (!beginsWith(next.attributes, old.attributes)) {
+      // Another order: set all of them again in the markup's order, so the element reads as a
+      // freshly drawn one would (its attributes in the same order).
       for (const attr of [...old.attributes]) old.removeAttributeNode(attr);
     }
   }
+  // Ones the markup added after the others are set below, and so come last, as drawn afresh.
   for (const attr of next.attributes) {
     if (old.getAttributeNS(attr.namespaceURI, attr.localName) !== attr.value) {
       old.setAttributeNS(attr.namespaceURI, attr.name, attr.value);
@@ -115,10 +116,14 @@ function children(parent, source) {
 }
 
 // `gliding`: false when no glide the page started (browser.animate_pieces) can still be
-// running; without it, glides are looked for at every redraw.
-function html(node, markup, gliding) {
+// running; without it, glides are looked for at every redraw. `prepare`: what the page adds
+// to every drawing of this box itself (roving focus's tab stops, web/roving.mjs), added to
+// the new markup before it is compared, so an element the drawing did not change stays as it
+// is instead of losing the page's attributes and getting them back after.
+function html(node, markup, gliding, prepare) {
   const template = document.createElement("template");
   template.innerHTML = markup;
+  if (prepare) prepare(template.content);
   // A piece still gliding from the last redraw stops, as it did when its element was replaced
   // (its place is measured afresh); styles' own animations and transitions go on. Asking
   // for the animations makes the browser work out the styles first, so only while a glide

@@ -39,17 +39,20 @@ def set_html(node: Any, markup: Markup) -> None:
     node.innerHTML = _checked(markup)
 
 
-def patch_html(node: Any, markup: Markup) -> None:
+def patch_html(node: Any, markup: Markup, prepare: Any | None = None) -> None:
     """Like `set_html`, but only what differs from the new markup changes (web/patch.mjs): a
     board redrawn after a move keeps its other elements, so the browser lays out and paints
     what changed, not the whole board. Replaces, like `set_html`, where that script is missing.
     A glide still running stops (see animate_pieces); the script looks for one only while
-    the last glide started here may still run."""
+    the last glide started here may still run. `prepare`, a page function, is given the new
+    markup's elements before they are compared with what is drawn (roving.settle_hook)."""
     patch = getattr(js, "hexPatch", None)
     if present(patch):
-        patch.html(node, _checked(markup), time.monotonic() < _glides_until[0])
+        patch.html(node, _checked(markup), time.monotonic() < _glides_until[0], prepare)
     else:
         set_html(node, markup)
+        if prepare is not None:
+            prepare(node)
 
 
 def append_html(node: Any, markup: Markup, where: str = "beforeend") -> None:

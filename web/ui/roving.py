@@ -1,12 +1,9 @@
-"""Roving focus: one tab stop per group of choices, the arrow keys within it.
+"""Roving focus: one tab stop per group of choices (`data-rove`), the arrow keys within it.
 
-A view marks a group of choices with `data-rove` (a board's cells, a hand's cards or tiles):
-Tab reaches the group once, on one of its choices (the one last focused, else the one
-picked, else the first; a choice marked `data-read`, which only shows something, not
-unless the group has nothing else), and the arrow keys move between its choices as they are drawn
-(screen.neighbour); Home and End go to its first and last. Choices outside any group keep
-their own tab stop. The page names no game: the groups come from the views' markup only
-(the WAI-ARIA "roving tabindex" pattern).
+The rule and its state live in the page script web/roving.mjs (it runs over every choice at
+every drawing, where calls from Python into the page would cost a slow phone several ms a
+tap); this is what the page's Python asks of it. Without that script, every choice keeps its
+own tab stop.
 """
 
 from __future__ import annotations
@@ -17,72 +14,41 @@ import js
 
 from browser import present
 
-GROUP = "[data-rove]"
-CHOICES = "[data-action],[data-ui],[data-hex],[data-card]"
-STOP = "data-rove-stop"  # on a group: the choice (its first data attribute's value) to come back to
-_stops: dict[str, str] = {}  # a group's name: its last stop, so Tab comes back where the player was
+
+def _page() -> Any | None:
+    page = getattr(js, "hexRoving", None)
+    return page if present(page) else None
 
 
-def choices(group: Any) -> list[Any]:
-    """A group's choices that the keyboard can reach (not those of a group inside it)."""
-    return [n for n in group.querySelectorAll(CHOICES)
-            if (present(n.getAttribute("tabindex")) or str(n.tagName).lower() == "button")
-            and not n.hasAttribute("disabled") and n.closest(GROUP) == group]
-
-
-def group_of(node: Any) -> Any | None:
-    if not present(node) or not hasattr(node, "closest"):
-        return None
-    group = node.closest(GROUP)
-    return group if present(group) else None
-
-
-def key_of(node: Any) -> str:
-    for attr in ("data-action", "data-ui", "data-hex", "data-card"):
-        value = node.getAttribute(attr)
-        if present(value):
-            return f"{attr}={value}"
-    return ""
-
-
-def make_stop(group: Any, stop: Any, items: list[Any] | None = None) -> None:
-    """`stop` becomes the group's one tab stop; its other choices are reached by arrows."""
-    for node in items if items is not None else choices(group):
-        node.setAttribute("tabindex", "0" if node == stop else "-1")
-    group.setAttribute(STOP, key_of(stop))
-
-
-def settle(root: Any) -> None:
-    """After a drawing: one tab stop in each group under `root`, the focused choice if there
-    is one, else where the player was in that group last (if it is still drawn)."""
-    active = js.document.activeElement
-    for group in root.querySelectorAll(GROUP):
-        items = choices(group)
-        if not items:
-            continue
-        name = str(group.getAttribute("data-rove"))
-        ways = [n for n in items if not n.hasAttribute("data-read")] or items  # not one that only shows
-        stop = next((n for n in ways if n == active), None)
-        stop = stop or next((n for n in ways if key_of(n) == _stops.get(name)), None)
-        stop = stop or next((n for n in ways if n.getAttribute("aria-pressed") == "true"
-                             or n.classList.contains("pending")), None)
-        stop = stop or ways[0]
-        make_stop(group, stop, items)
-        _stops[name] = key_of(stop)
+def settle_hook() -> Any | None:
+    """What gives a drawing its tab stops before it is patched in (browser.patch_html's
+    `prepare`), so a choice the drawing did not change is left as it is."""
+    page = _page()
+    return page.settle if page is not None else None
 
 
 def follow(node: Any) -> None:
-    """The focus came to `node` (an arrow, a click): it becomes its group's tab stop."""
-    group = group_of(node)
-    if group is None or not any(n == node for n in choices(group)):
-        return
-    make_stop(group, node)
-    _stops[str(group.getAttribute("data-rove"))] = key_of(node)
+    """The focus came to `node` (an arrow, a redraw putting the focus back): it becomes its
+    group's tab stop."""
+    page = _page()
+    if page is not None and present(node):
+        page.follow(node)
+
+
+def group_of(node: Any) -> Any | None:
+    page = _page()
+    group = page.groupOf(node) if page is not None else None
+    return group if present(group) else None
+
+
+def choices(group: Any) -> list[Any]:
+    page = _page()
+    return list(page.choices(group)) if page is not None else []
 
 
 def scope(here: Any, board: Any, everything: list[Any]) -> list[Any]:
     """Where the arrow keys may go from `here`: its group's choices, or (outside any group)
-    every choice on the board, as before groups existed."""
+    every choice on the board."""
     group = group_of(here)
     return choices(group) if group is not None and board.contains(group) else everything
 

@@ -126,7 +126,9 @@ def refocus(old: Any, was: tuple[float, float, bool]) -> None:
     x0, y0, _ = was
     drawn = [(x, y, n) for n in focusable(board) for x, y, shown in [centre(n)] if shown]
     if drawn:
-        browser.focus_in_place(min(drawn, key=lambda t: (t[0] - x0) ** 2 + (t[1] - y0) ** 2)[2])
+        nearest = min(drawn, key=lambda t: (t[0] - x0) ** 2 + (t[1] - y0) ** 2)[2]
+        browser.focus_in_place(nearest)
+        roving.follow(nearest)  # the tab stop goes where the focus went
     else:  # nothing to choose now (another seat's turn): the board itself, for the arrows
         browser.focus_in_place(board)
 
@@ -140,13 +142,12 @@ def draw_board(markup: Markup, glide: bool) -> None:
     had_focus = present(focused) and focused != board and bool(board.contains(focused))
     was = centre(focused) if had_focus else (0.0, 0.0, False)
     before = browser.piece_places(board) if glide else {}
-    browser.patch_html(board, markup)
+    browser.patch_html(board, markup, roving.settle_hook())  # one tab stop per group of choices
     zoom.decorate(board)  # a board that pans on a phone: its zoom buttons
     if glide:
         browser.animate_pieces(board, before)
     if had_focus and not box_has_focus(el("summary")):  # the game's end takes the focus
         refocus(focused, was)
-    roving.settle(board)  # one tab stop per group of choices (a board's cells, a hand)
 
 
 def countdown_on_board() -> Countdown | None:
