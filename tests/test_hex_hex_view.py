@@ -333,6 +333,43 @@ def test_a_card_that_cannot_be_played_now_opens_to_read_with_no_way_to_play_it()
         assert "hx-opened" in opened and not codes_in(opened)
 
 
+# A hot-seat game on a phone: Player 1's Double Back sent two Hexes to Player 3, under a Blind
+# Hex (answers face down); Player 3 readied one Turn Aside Right for the first and holds another.
+TWO_COPIES_LOG = [
+    "dealer 1", "draw dismiss", "draw right", "draw left", "draw left", "draw detonate", "draw left", "draw right",
+    "draw obsession", "draw boostl", "draw ward", "draw right", "draw tricks", "draw right", "draw madl",
+    "draw boostr", "draw level", "draw curse", "cast 0", "play obsession h0 >2", "pass", "pass", "play right h0 >1",
+    "pass", "pass", "play boostr h0 >0", "pass", "pass", "play madl h0 >1", "pass", "pass", "play left h0 >2",
+    "pass", "pass", "play left h0 >0", "pass", "pass", "hexed h0", "draw across", "draw blind", "draw fate",
+    "draw duck", "draw across", "draw right", "draw left", "draw across", "draw left", "draw across", "draw left",
+    "draw called", "draw doubleback", "draw detonate", "draw right", "cast 2", "play called h0 >1", "pass", "pass",
+    "play blind h0 >0", "pass", "pass", "pick duck", "play duck h0 >2", "pass", "pass", "play fate h0", "pass",
+    "pass", "draw right", "play right h0 >1", "pass", "pass", "play left h0 >2", "pass", "pass", "play left h0 >0",
+    "pass", "pass", "play doubleback h0 >2,2", "pass", "pass", "play right h0 >1"]
+
+
+def test_a_second_copy_of_a_card_plays_when_the_first_is_readied_face_down() -> None:
+    """Only the first copy of a card in the hand carried its ways to play; with that copy
+    readied face down for one Hex, the other copy was drawn as a card that "cannot be played
+    now", marked to read only: the answer to the second Hex was found only by opening a card
+    said to have none (a scripted hot-seat game, which takes such cards at their word, stopped)."""
+    import json
+
+    from pygame_core.saves import load
+    match, _meta = load(json.dumps({"format": 2, "game": "hex-hex", "players": 3,
+                                    "options": {"series": 1, "rulings": "2026-12"}, "seed": "hotseat-phone",
+                                    "names": NAMES[:3], "log": TWO_COPIES_LOG, "meta": {}}))
+    view = match.state.view(2)
+    assert view["hand"] == ["right", "right"] and view["readied"] == ["right"]
+    assert view["legal"] == ["play right h1 >1"]
+    out = str(render(view, {}, NAMES))
+    cards = re.findall(r'<(?:button|div)[^>]*class="hx-card [^"]*"[^>]*>', out)
+    assert len(cards) == 2 and "hx-readied" in cards[0]
+    assert "hx-playable" in cards[1] and "data-read" not in cards[1], cards[1]
+    opened = str(render(view, {"card": "right"}, NAMES))
+    assert 'data-action="play right h1 &gt;1"' in opened, "the answer to the second Hex is offered"
+
+
 def test_under_deception_the_claims_come_first_and_the_claimed_cards_text_after() -> None:
     from pygame_core.hex_hex.components import CARDS_BY_ID
     from pygame_core.hex_hex.rules import Cast
