@@ -293,6 +293,21 @@ def tap_latency(browser, site_url: str, rate: float) -> dict[str, list[float]]:
     return latencies
 
 
+def tap_pairs(browser, urls: dict[str, str], runs: int, rate: float = 4) -> None:
+    """Click-to-redraw at `rate` CPU slowdown for two builds, alternated round by round in one
+    browser (this machine's speed drifts within minutes): each round, each build's 40 taps."""
+    pooled: dict[str, list[float]] = {name: [] for name in urls}
+    for run in range(runs):
+        for name, url in alternated(urls, run):
+            redraw = tap_latency(browser, url, rate)["redraw"]
+            pooled[name] += redraw
+            print(f"round {run + 1}/{runs} {name:12} click-to-redraw at {rate:g}x: median {median(redraw):5.1f} ms,"
+                  f" p95 {p95(redraw):5.1f} ms", flush=True)
+    for name, values in pooled.items():
+        print(f"all rounds {name:12} median {median(values):5.1f} ms, p95 {p95(values):5.1f} ms"
+              f" over {len(values)} clicks")
+
+
 def print_play(long_tasks: dict[float, dict[str, tuple]], taps: dict[float, dict[str, list[float]]]) -> None:
     """While computers play every seat at level hard, per CPU speed: the longest main-thread
     task (Long Tasks API: over 50 ms) and how many there were; then click-to-redraw."""
@@ -453,9 +468,11 @@ def main() -> None:
     parser.add_argument("--cold-only", action="store_true", help="first visits only, ratios per round")
     parser.add_argument("--play-only", action="store_true",
                         help="only computers playing and click-to-redraw, at 1x and 4x CPU slowdown")
+    parser.add_argument("--taps-only", action="store_true",
+                        help="only click-to-redraw at 4x CPU slowdown, --runs rounds, alternated with --against")
     parser.add_argument("--against", metavar="DIR", help="another build's site/, loaded in every round too")
     parser.add_argument("--site", metavar="DIR", default=SITE,
-                        help="--play-only: the build to measure (another commit's site/, for a before and after)")
+                        help="--play-only, --taps-only: the build to measure (another commit's site/, for a before and after)")
     parser.add_argument("--seconds", type=float, default=60.0,
                         help="--play-only: how long computers play each game, at each CPU speed")
     parser.add_argument("--link", action="append", type=parse_link, default=[],
@@ -471,7 +488,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     bare_dir = bare_site()
-    site_server, site_url = start_server(os.path.abspath(args.site) if args.play_only else SITE)
+    site_server, site_url = start_server(os.path.abspath(args.site) if args.play_only or args.taps_only else SITE)
     bare_server, bare_url = start_server(bare_dir)
     os.environ["SERVE_QUIET"] = "1"
     kinds = {"bare": bare_url, "menu": site_url, "game": site_url + GAME_QUERY}
@@ -481,7 +498,10 @@ def main() -> None:
         kinds.update({"other menu": other_url, "other game": other_url + GAME_QUERY})
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
-        if args.play_only:
+        if args.taps_only:
+            tap_pairs(browser, {"this build": site_url, **({"other build": other_url} if args.against else {})},
+                      args.runs)
+        elif args.play_only:
             play = {rate: bot_long_tasks(browser, site_url, args.seconds, rate) for rate in (1, 4)}
             taps = {float(rate): tap_latency(browser, site_url, rate) for rate in (1, 4)}
         elif args.cold_only:
@@ -500,7 +520,7 @@ def main() -> None:
     if other_server is not None:
         other_server.shutdown()
     shutil.rmtree(bare_dir, ignore_errors=True)
-    if args.cold_only:
+    if args.cold_only or args.taps_only:
         return
     if args.play_only:
         print_play(play, taps)
