@@ -243,6 +243,31 @@ def test_several_hexes_at_one_seat_sit_apart_and_clear_of_every_seat(players: in
             assert math.hypot(x - x2, y - y2) >= 2 * HEX_R, f"{where}, on token {j} at ({x2:.0f}, {y2:.0f})"
 
 
+def test_a_hex_tokens_boost_and_obsession_marks_stay_off_every_seats_box() -> None:
+    """A token's marks ("▲▲◎") were drawn on its right whatever the seat: before a seat on the
+    table's right, the token sits left of its box and the marks lay on the box's edge."""
+    from pygame_core.hex_hex.board import SEAT_H, SEAT_W, _hex_tokens, _pos, token_points
+    size = 12   # .hx-hex .hx-marker in web/styles/hex-hex.css
+    for players in range(3, 7):
+        for me in range(players):
+            for doubled in range(players):   # one seat with two Hexes before it, the others one
+                view = {"players": players, "seat": me, "phase": "play", "hexes": []}
+                ats = [*range(players), doubled]
+                hexes = [{"id": k, "loss": 1, "mad": "", "boost": 2, "obs": 1, "esc": 0, "force": ""}
+                         for k in range(len(ats))]
+                places = [(h, at, -1, False, False) for h, at in zip(hexes, ats)]
+                view["hexes"] = [{**h, "at": at, "by": -1} for h, at in zip(hexes, ats)]
+                out = "".join(map(str, _hex_tokens(view, NAMES[:players], places, token_points(view, places))))
+                boxes = [(x - SEAT_W / 2, y - SEAT_H / 2, x + SEAT_W / 2, y + SEAT_H / 2)
+                         for x, y in (_pos(view, seat) for seat in range(players))]
+                for m in re.finditer(r'<text x="([-\d.]+)" y="([-\d.]+)"( text-anchor="end")? class="hx-marker">([^<]*)<', out):
+                    x, y, width = float(m.group(1)), float(m.group(2)), len(m.group(4)) * size * 0.58
+                    left, right = (x - width, x) if m.group(3) else (x, x + width)
+                    for box in boxes:
+                        apart = right <= box[0] or left >= box[2] or y <= box[1] or y - size >= box[3]
+                        assert apart, f"{players} players, seen by {me}: marks at {left:.0f}-{right:.0f}, {y:.0f} on a seat box"
+
+
 def test_a_seats_marks_stay_inside_its_box_below_the_voice_line() -> None:
     """The issue's seat, "Dealer · charmed by Bo · 4 face down", was one line of 43 characters
     at 12 units each, twice the box's width: it ran out over the table. Now: whole marks on two

@@ -198,10 +198,11 @@ def _hex_shape(x: float, y: float) -> str:
 
 @functools.lru_cache(maxsize=512)
 def _hex_token(x: float, y: float, label: str, loss: int, mad: str, boost: int, obs: int, piece: str,
-               moving: bool = False) -> Markup:
+               moving: bool = False, marks_left: bool = False) -> Markup:
     """A Hex token with its markers, named in words for screen readers and as a tooltip.
     `piece` names it for the page's animation (the same Hex keeps its name as it moves);
-    `moving`: a card is sending it here and the table may still respond."""
+    `moving`: a card is sending it here and the table may still respond; `marks_left`: its
+    Boost and Obsession marks go on its left, away from a seat box on its right."""
     hex_cls = ("hx-hex" + (" hx-hex-mad" if mad else "") + (" hx-hex-boost" if boost else "")
                + (" hx-hex-moving" if moving else ""))
     return tag(
@@ -209,8 +210,8 @@ def _hex_token(x: float, y: float, label: str, loss: int, mad: str, boost: int, 
         tag("text", loss, x=f"{x:.0f}", y=f"{y + 4:.0f}", text_anchor="middle"),
         tag("text", "⟲L" if mad == "L" else "R⟳", x=f"{x:.0f}", y=f"{y - 20:.0f}",
             text_anchor="middle", class_="hx-marker") if mad else None,
-        tag("text", "▲" * boost, "◎" * obs, x=f"{x + 19:.0f}", y=f"{y + 4:.0f}",
-            class_="hx-marker") if boost or obs else None,
+        tag("text", "▲" * boost, "◎" * obs, x=f"{x - 19 if marks_left else x + 19:.0f}", y=f"{y + 4:.0f}",
+            text_anchor="end" if marks_left else None, class_="hx-marker") if boost or obs else None,
         class_=hex_cls, role="img", aria_label=label, data_piece=piece or None)
 
 
@@ -545,7 +546,8 @@ def _hex_tokens(view: dict[str, Any], names: list[str], places: list[Place],
     called = hex_names(view)
     window = view.get("phase") == "window"
     for place, (x, y) in zip(places, points):
-        h, _at, _by, moving, copy = place
+        h, at, _by, moving, copy = place
+        marks_left = _pos(view, at)[0] > x   # the seat's box is on the token's right
         if moving and window:
             # The ring alone: the prompt under the table says who may respond (a phone's
             # table has no free room for a label by every token).
@@ -553,7 +555,7 @@ def _hex_tokens(view: dict[str, Any], names: list[str], places: list[Place],
                            class_="hx-window-ring", aria_hidden="true"))
         out.append(_hex_token(x, y, _hex_label(called[h["id"]], place, names), h["loss"], h["mad"],
                               h["boost"], h["obs"], f"hex-{h['id']}-copy" if copy else f"hex-{h['id']}",
-                              moving))
+                              moving, marks_left))
     return out
 
 
