@@ -13,7 +13,9 @@ from __future__ import annotations
 import importlib
 import random
 import re
+import sys
 from html.parser import HTMLParser
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,7 +25,10 @@ from test_markup import PLAYER_COUNTS, positions
 from pygame_core import GAMES, game_module
 from pygame_core.engine import Match
 
-MAX_SELECTIONS = 8  # a card opened, then a claim; a tile picked, then turned five times
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "ui"))
+import presenter  # noqa: E402  (plain Python: the page's rule for `data-ui`)
+
+MAX_SELECTIONS = 8  # a card opened, then a claim; a cell picked, then a tile turned three times
 MAX_UI_STATES = 400
 
 
@@ -47,14 +52,9 @@ class Controls(HTMLParser):
 
 
 def select(ui: dict[str, str], choice: str) -> dict[str, str]:
-    """A `data-ui` choice applied as the page does (web/ui/presenter.py choose_ui)."""
+    """A `data-ui` choice applied as the page applies it."""
     out = dict(ui)
-    for pair in choice.split(";"):
-        key, _, value = pair.partition("=")
-        if value:
-            out[key] = value
-        else:
-            out.pop(key, None)
+    presenter.choose_ui(out, choice)
     return out
 
 
