@@ -23,22 +23,30 @@ from conftest import BLANK_PATH
 from playwright.sync_api import Page
 from test_patch import html, tree
 
-PAGE_ADDED = """async (cases) => {
+# A box on a blank page, and `watched(markup)`: the box patched to `markup`, with every change
+# the patch made to it.
+WATCHED_BOX = """
     await import('/patch.mjs');
     const box = document.createElement('div');
     document.body.append(box);
     const fresh = document.createElement('div');
-    const wrong = [];
-    for (const [markup, picks] of cases) {
-        box.innerHTML = markup;
-        const elements = [...box.querySelectorAll('*')];
-        for (const [i, name] of picks) if (elements.length) elements[i % elements.length].setAttribute(name, 'page');
+    const watched = (markup) => {
         const seen = [];
         const observer = new MutationObserver((records) => seen.push(...records));
         observer.observe(box, {subtree: true, childList: true, attributes: true, characterData: true});
         hexPatch.html(box, markup, false);
         seen.push(...observer.takeRecords());
         observer.disconnect();
+        return seen;
+    };"""
+
+PAGE_ADDED = """async (cases) => {""" + WATCHED_BOX + """
+    const wrong = [];
+    for (const [markup, picks] of cases) {
+        box.innerHTML = markup;
+        const elements = [...box.querySelectorAll('*')];
+        for (const [i, name] of picks) if (elements.length) elements[i % elements.length].setAttribute(name, 'page');
+        const seen = watched(markup);
         fresh.innerHTML = markup;
         const other = seen.filter((r) => r.type !== 'attributes'
             || !['tabindex', 'data-rove-stop'].includes(r.attributeName) || r.target.hasAttribute(r.attributeName));
@@ -150,11 +158,7 @@ def test_a_box_drawn_as_it_was_is_not_walked_in_script_and_a_new_attribute_order
     assert page.evaluate(UNCHANGED, markups) == {"unchanged": 0, "reordered": True}
 
 
-APPENDED = """async (cases) => {
-    await import('/patch.mjs');
-    const box = document.createElement('div');
-    document.body.append(box);
-    const fresh = document.createElement('div');
+APPENDED = """async (cases) => {""" + WATCHED_BOX + """
     const wrong = [];
     for (const [markup, picks] of cases) {
         // the new markup: the same, with attributes added after an element's others
@@ -170,12 +174,7 @@ APPENDED = """async (cases) => {
         }
         const next = fresh.innerHTML;
         box.innerHTML = markup;
-        const seen = [];
-        const observer = new MutationObserver((records) => seen.push(...records));
-        observer.observe(box, {subtree: true, childList: true, attributes: true, characterData: true});
-        hexPatch.html(box, next, false);
-        seen.push(...observer.takeRecords());
-        observer.disconnect();
+        const seen = watched(next);
         const changed = seen.map((r) => r.type + ' ' + (r.attributeName || '')).sort();
         const expected = added.map((name) => 'attributes ' + name).sort();
         if (box.innerHTML !== next || JSON.stringify(changed) !== JSON.stringify(expected)) {
