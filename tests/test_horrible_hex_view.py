@@ -258,3 +258,14 @@ def test_the_warning_switch_says_what_it_does() -> None:
     off = str(hview.render(view, {"warn": "off"}, ["Ann", "Bob"]))
     assert "Ask me to confirm a move that completes another player&#x27;s goal: off" in off
     assert pressed(off) == "false"
+
+
+def test_a_players_goal_heading_says_you_and_to_play_in_one_aside() -> None:
+    """The heading over the goals of the player at this device, to play now, read "Ada (you)
+    (to play)": one aside says both."""
+    state = GAME.new(2)
+    play_out_chance(state)
+    assert state.current_player == 0
+    for seat, mine in ((0, ["Ada (you, to play)", "Bo"]), (1, ["Ada (to play)", "Bo (you)"])):
+        markup = str(hview.render(state.view(seat), {}, ["Ada", "Bo"]))
+        assert [readable(h)[0] for h in re.findall(r"<h3>.*?</h3>", markup)] == mine

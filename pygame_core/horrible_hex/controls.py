@@ -142,8 +142,8 @@ def players_panel(view: dict[str, Any], ui: dict[str, Any], names: list[str]) ->
         for seat, hand in enumerate(view["hands"]):
             now = seat == view["turn"] and not view["over"]
             done = len(view["done"][seat])
-            out.append(tag("div", tag("h3", seat_label(names, seat), seat == view["seat"] and " (you)",
-                                      now and " (to play)",
+            notes = [word for word, on in (("you", seat == view["seat"]), ("to play", now)) if on]
+            out.append(tag("div", tag("h3", seat_label(names, seat), notes and f" ({', '.join(notes)})",
                                       tag("span", f" · goals: {done} of {view['target']}", class_="hh-done")),
                            tag("div", [_goal_card(g, "", near) for g in hand] or _NO_GOAL, class_="hh-row"),
                            class_="hh-player hh-current" if now else "hh-player"))
