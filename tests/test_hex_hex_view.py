@@ -358,6 +358,23 @@ def test_a_card_that_cannot_be_played_now_opens_to_read_with_no_way_to_play_it()
         assert "hx-opened" in opened and not codes_in(opened)
 
 
+def test_every_copy_of_a_playable_card_is_offered_alike() -> None:
+    """A second Turn Aside Right in the hand was drawn as a card that "cannot be played now"
+    (greyed, marked to read only) while the first could be: either copy plays it."""
+    state = start([hand(), hand(), hand(), ["right", "right", "curse", "dismiss", "dismiss"]])
+    state.apply(Cast(3))
+    view = state.view(3)
+    assert any(a.startswith("play right") for a in view["legal"])
+    out = str(render(view, {}, NAMES))
+    copies = re.findall(r'<button[^>]*data-ui="card=right;claim="[^>]*>', out)
+    assert len(copies) == 2
+    assert all("hx-playable" in c and "data-read" not in c for c in copies), copies
+    curse = re.search(r'<button[^>]*data-ui="card=curse;claim="[^>]*>', out)
+    assert curse and "data-read" in curse.group(0), "a card that cannot be played is still marked so"
+    picked = str(render(view, {"card": "right"}, NAMES))
+    assert picked.count("hx-selected") == 1, "one copy shows as the one picked"
+
+
 # A hot-seat game on a phone: Player 1's Double Back sent two Hexes to Player 3, under a Blind
 # Hex (answers face down); Player 3 readied one Turn Aside Right for the first and holds another.
 TWO_COPIES_LOG = [

@@ -163,7 +163,7 @@ def _hand_cards(view: dict[str, Any], names: list[str], by_card: dict[str, list[
     to play it now, if any (a phone shows names alone, and a card is not played unread)."""
     cards: list[Markup] = []
     seen: dict[str, int] = {}
-    offered: set[str] = set()  # cards whose ways to play are on a copy already drawn
+    offered: set[str] = set()  # cards with a copy already drawn (not readied)
     readied = list(view.get("readied", []))
     for card in view["hand"]:
         c = CARDS_BY_ID[card]
@@ -177,10 +177,11 @@ def _hand_cards(view: dict[str, Any], names: list[str], by_card: dict[str, list[
                              class_=f"hx-card hx-cat-{c.category} hx-readied", data_piece=piece,
                              aria_label=f"{c.name}, readied face down"))
             continue
-        # Copies of one card play alike: the first one not readied carries the ways to play it.
+        # Copies of one card play alike and open the same choices; the first one not readied
+        # is the one marked picked.
         first = card not in offered
         offered.add(card)
-        plays = by_card.get(card, []) if first else []
+        plays = by_card.get(card, [])
         cls = f"hx-card hx-cat-{c.category}" + (" hx-playable" if plays else "") + (
             " hx-selected" if chosen == card and first else "")
         label = "open it to choose how to play it" if plays else "open it to read: it cannot be played now"
