@@ -358,6 +358,38 @@ def test_a_card_that_cannot_be_played_now_opens_to_read_with_no_way_to_play_it()
         assert "hx-opened" in opened and not codes_in(opened)
 
 
+def test_a_face_down_card_back_stays_on_the_table_and_off_the_seats_name() -> None:
+    """The card back of a readied answer lay on the start of the name's line ("▶ Player 3"
+    reached under it), and at the table's top seat it began above the table's edge."""
+    import json
+
+    from pygame_core.hex_hex.board import H, SEAT_H, SEAT_W, W, _pos, face_down_box, name_room
+    from pygame_core.saves import load
+    for players in range(3, 7):
+        for me in range(players):
+            for seat in range(players):
+                x, y = _pos({"players": players, "seat": me}, seat)
+                left, top = x - SEAT_W / 2, y - SEAT_H / 2
+                back = face_down_box(left, top)
+                start, width = name_room(left, True)
+                where = f"{players} players, seen by {me}, seat {seat}: card back {back}"
+                assert 0 <= back[0] and 0 <= back[1] and back[2] <= W and back[3] <= H, where
+                assert back[2] < start and start + width <= left + SEAT_W - 4, where
+                assert back[3] <= top + 20, where + ": on the Voice line"
+                assert name_room(left, False) == (left + 4, SEAT_W - 8), "a seat with no card back keeps its room"
+    match, _meta = load(json.dumps({"format": 2, "game": "hex-hex", "players": 3,
+                                    "options": {"series": 1, "rulings": "2026-12"}, "seed": "hotseat-phone",
+                                    "names": ["Wilhelmina Montgomery-Smythe", "Bo", "Cy"], "log": TWO_COPIES_LOG,
+                                    "meta": {}}))
+    out = str(render(match.state.view(0), {}, ["Ada", "Bo", "Wilhelmina Montgomery"]))
+    back = re.search(r'<g class="hx-facedown"[^>]*><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"', out)
+    names = [(float(m.group(1)), float(m.group(2))) for m in
+             re.finditer(r'<svg x="([\d.]+)" y="[\d.]+" width="([\d.]+)" height="28" overflow="hidden"><text[^>]*>'
+                         r'(?:▶ )?Wilhelmina', out)]
+    assert back and len(names) == 1
+    assert float(back.group(1)) + float(back.group(3)) < names[0][0], "the name starts after the card back"
+
+
 def test_every_copy_of_a_playable_card_is_offered_alike() -> None:
     """A second Turn Aside Right in the hand was drawn as a card that "cannot be played now"
     (greyed, marked to read only) while the first could be: either copy plays it."""

@@ -75,6 +75,21 @@ def seat_room(x: float, y: float) -> tuple[float, float, float, float]:
     return left, min(top, row), left + SEAT_W + 8, max(top + SEAT_H, row + FX_H)
 
 
+def face_down_box(left: float, top: float) -> tuple[float, float, float, float]:
+    """Where the card back of a readied face-down answer lies on the seat box at (left, top): on
+    its top-left corner, its top on the table at the table's top edge, its foot clear of the
+    Voice line."""
+    y = max(top - 12, 0.0)
+    return left + 2, y, left + 26, top + 20
+
+
+def name_room(left: float, ready: bool) -> tuple[float, float]:
+    """Where across the seat box at `left` its name may be drawn, x and width: after the card
+    back when the seat has readied a face-down answer, so the card never covers the name."""
+    inset = face_down_box(0.0, 0.0)[2] + 2 if ready else 4
+    return left + inset, SEAT_W - 4 - inset
+
+
 def distance_to(x: float, y: float, box: tuple[float, float, float, float]) -> float:
     left, top, right, bottom = box
     return math.hypot(max(left - x, 0.0, x - right), max(top - y, 0.0, y - bottom))
@@ -230,8 +245,9 @@ def _seat_svg(view: dict[str, Any], names: list[str], legal: set[str], s: int,
     wins = view["wins"][s] if view.get("series", 1) > 1 else None
     card, card_label_text, fresh = played.get(s, ("", "", False))
     mark = fx.get(s, ("", "", ""))
+    ready = any(c["done"] and c["seat"] == s for c in view["commits"])
     return _seat_markup(x, y, " ".join(cls), action if clickable else None, seat_name(names, s),
-                        view["current"] == s, view["voice"][s], view["hand_sizes"][s],
+                        view["current"] == s, ready, view["voice"][s], view["hand_sizes"][s],
                         mark_lines(_seat_marks(view, names, s)), wins, card, card_label_text, fresh,
                         f"played-{s}-{card}", *mark)
 
@@ -289,14 +305,16 @@ def badge_box(left: float, top: float, text: str) -> tuple[float, float, float]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, current: bool, voice: int,
-                 hand: int, marks: tuple[str, ...], wins: int | None, card: str, card_text: str, fresh: bool,
-                 card_piece: str, fx_text: str, fx_cls: str, fx_piece: str) -> Markup:
+def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, current: bool, ready: bool,
+                 voice: int, hand: int, marks: tuple[str, ...], wins: int | None, card: str, card_text: str,
+                 fresh: bool, card_piece: str, fx_text: str, fx_cls: str, fx_piece: str) -> Markup:
     """One seat's box (cached: a redraw changes one or two seats at most): the name, Voice and
     hand size in large type, the standing marks (left out on a phone: the folded seat list
     under the table has them), the card this seat played last, and what just happened to it
-    (a floating badge)."""
+    (a floating badge). `ready`: the seat has readied a face-down answer, whose card back
+    (_face_down) takes the start of the name's line."""
     left, top = x - SEAT_W / 2, y - SEAT_H / 2
+    name_x, name_width = name_room(left, ready)
     played = _played_card(x, top, card, card_text, fresh, card_piece) if card else None
     badge = _badge(left, top, name, fx_text, fx_cls, fx_piece) if fx_text else None
     return tag(
@@ -305,10 +323,10 @@ def _seat_markup(x: float, y: float, cls: str, action: str | None, name: str, cu
         tag("title", f"Cast the Hex on {name}" if action else
             ", ".join([name, voice_text(voice), _cards(hand), *marks])),
         tag("rect", x=f"{left:.0f}", y=f"{top:.0f}", width=SEAT_W, height=SEAT_H, rx=10, class_="hx-seat-box"),
-        # a long name is clipped to its box (the seat's tooltip has it whole)
-        tag("svg", tag("text", "▶ " if current else "", name, x=SEAT_W / 2 - 4, y=20, text_anchor="middle",
-                       class_="hx-seat-name"),
-            x=f"{left + 4:.0f}", y=f"{top:.0f}", width=SEAT_W - 8, height=28, overflow="hidden"),
+        # a long name is clipped to its room (the seat's tooltip has it whole)
+        tag("svg", tag("text", "▶ " if current else "", name, x=f"{name_width / 2:.0f}", y=20,
+                       text_anchor="middle", class_="hx-seat-name"),
+            x=f"{name_x:.0f}", y=f"{top:.0f}", width=f"{name_width:.0f}", height=28, overflow="hidden"),
         tag("text", tag("tspan", "Voice ", voice, class_="hx-voice"), " · ", _cards(hand),
             " · won " + str(wins) if wins is not None else "",
             x=f"{x:.0f}", y=f"{top + 38:.0f}", text_anchor="middle", class_="hx-seat-brief",
@@ -560,14 +578,17 @@ def _hex_tokens(view: dict[str, Any], names: list[str], places: list[Place],
 
 
 def _face_down(view: dict[str, Any], names: list[str]) -> list[Markup]:
-    """A card back on the corner of each seat that has readied a face-down answer."""
+    """A card back on the corner of each seat that has readied a face-down answer (see
+    face_down_box; the seat's name starts after it)."""
     out = []
     for c in view["commits"]:
         if c["done"]:
             x, y = _pos(view, c["seat"])
-            x, y = x - SEAT_W / 2 + 14, y - SEAT_H / 2 + 4   # on the seat's corner, clear of the Hexes
-            out.append(tag("g", tag("rect", x=f"{x - 12:.0f}", y=f"{y - 16:.0f}", width=24, height=32, rx=3),
-                           tag("text", "?", x=f"{x:.0f}", y=f"{y + 5:.0f}", text_anchor="middle"),
+            left, top, right, bottom = face_down_box(x - SEAT_W / 2, y - SEAT_H / 2)
+            out.append(tag("g", tag("rect", x=f"{left:.0f}", y=f"{top:.0f}", width=f"{right - left:.0f}",
+                                    height=f"{bottom - top:.0f}", rx=3),
+                           tag("text", "?", x=f"{(left + right) / 2:.0f}", y=f"{(top + bottom) / 2 + 5:.0f}",
+                               text_anchor="middle"),
                            class_="hx-facedown", role="img",
                            aria_label=f"{seat_name(names, c['seat'])} has a face-down answer ready"))
     return out
