@@ -19,11 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_hex_hex_view import TWO_COPIES_LOG
+from test_hex_hex_view import two_copies_position
 from test_markup import PLAYER_COUNTS, positions
 
 from pygame_core import GAMES, game_module
-from pygame_core.engine import Match
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web" / "ui"))
 import presenter  # noqa: E402  (plain Python: the page's rule for `data-ui`)
@@ -88,8 +87,7 @@ def found_in_play(game_id: str, players: int) -> list[Any]:
     """Positions where a player was offered too little, found by playing."""
     if (game_id, players) != ("hex-hex", 3):
         return []
-    options = {"series": 1, "rulings": "2026-12"}
-    return [Match.replay(GAMES[game_id], players, options, "hotseat-phone", TWO_COPIES_LOG).state]
+    return [two_copies_position()]
 
 
 CASES = [(game_id, players) for game_id in sorted(GAMES) for players in PLAYER_COUNTS[game_id]]

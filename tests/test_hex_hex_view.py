@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 import re
+from typing import Any
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -195,17 +196,23 @@ def test_a_seats_badge_stays_on_the_table_clear_of_its_name_and_its_played_card(
             assert clear_of_name and clear_of_card, where
 
 
+def lone_token(view: dict[str, Any], seat: int) -> tuple[float, float]:
+    """Where the token of a Hex alone before `seat` is drawn."""
+    from pygame_core.hex_hex.board import token_points
+    return token_points(view, [({"id": 0}, seat, -1, False, False)])[0]
+
+
 def test_a_hex_token_sits_clear_of_every_seats_box_and_badge() -> None:
     """At a fixed share of the way to the centre a token lay on its seat's box edge or under
     its badge ("+1 Voice" half hidden) at every table size. Every size, every viewer, every
     seat: the token (its radius) keeps its gap to each seat's box and badge row, on the table."""
-    from pygame_core.hex_hex.board import HEX_CLEAR, HEX_R, H, W, _pos, distance_to, seat_room, token_at
+    from pygame_core.hex_hex.board import HEX_CLEAR, HEX_R, H, W, _pos, distance_to, seat_room
     for players in range(3, 7):
         for me in range(players):
             view = {"players": players, "seat": me}
             rooms = [seat_room(*_pos(view, s)) for s in range(players)]
             for seat in range(players):
-                x, y = token_at(view, seat)
+                x, y = lone_token(view, seat)
                 where = f"{players} players, seen by {me}, the token of seat {seat} at ({x:.0f}, {y:.0f})"
                 assert HEX_R <= x <= W - HEX_R and HEX_R <= y <= H - HEX_R, where
                 assert min(distance_to(x, y, room) for room in rooms) >= HEX_R + HEX_CLEAR, where
@@ -226,15 +233,14 @@ def test_several_hexes_at_one_seat_sit_apart_and_clear_of_every_seat(players: in
     eight tokens, spread any way over the seats. Drawn side by side, a second token lay on
     the box of a seat at the table's right. Every token is on the table, clear of every seat's
     box and badge, apart from every other token, and a seat's first sits where a lone one does."""
-    from pygame_core.hex_hex.board import (HEX_CLEAR, HEX_R, H, W, _pos, distance_to, seat_room, token_at,
-                                           token_points)
+    from pygame_core.hex_hex.board import HEX_CLEAR, HEX_R, H, W, _pos, distance_to, seat_room, token_points
     view = {"players": players, "seat": None if me is None else me % players}
     seats = [at % players for at in ats]
     points = token_points(view, [({"id": k}, at, -1, False, False) for k, at in enumerate(seats)])
     assert len(points) == len(seats)
     rooms = [seat_room(*_pos(view, s)) for s in range(players)]
     for seat in set(seats):
-        assert points[seats.index(seat)] == token_at(view, seat), f"seat {seat}'s first token moved"
+        assert points[seats.index(seat)] == lone_token(view, seat), f"seat {seat}'s first token moved"
     for k, (x, y) in enumerate(points):
         where = f"{players} players, seen by {me}, tokens at {seats}: token {k} at ({x:.0f}, {y:.0f})"
         assert HEX_R <= x <= W - HEX_R and HEX_R <= y <= H - HEX_R, where
@@ -361,10 +367,7 @@ def test_a_card_that_cannot_be_played_now_opens_to_read_with_no_way_to_play_it()
 def test_a_face_down_card_back_stays_on_the_table_and_off_the_seats_name() -> None:
     """The card back of a readied answer lay on the start of the name's line ("▶ Player 3"
     reached under it), and at the table's top seat it began above the table's edge."""
-    import json
-
     from pygame_core.hex_hex.board import H, SEAT_H, SEAT_W, W, _pos, face_down_box, name_room
-    from pygame_core.saves import load
     for players in range(3, 7):
         for me in range(players):
             for seat in range(players):
@@ -377,11 +380,7 @@ def test_a_face_down_card_back_stays_on_the_table_and_off_the_seats_name() -> No
                 assert back[2] < start and start + width <= left + SEAT_W - 4, where
                 assert back[3] <= top + 20, where + ": on the Voice line"
                 assert name_room(left, False) == (left + 4, SEAT_W - 8), "a seat with no card back keeps its room"
-    match, _meta = load(json.dumps({"format": 2, "game": "hex-hex", "players": 3,
-                                    "options": {"series": 1, "rulings": "2026-12"}, "seed": "hotseat-phone",
-                                    "names": ["Wilhelmina Montgomery-Smythe", "Bo", "Cy"], "log": TWO_COPIES_LOG,
-                                    "meta": {}}))
-    out = str(render(match.state.view(0), {}, ["Ada", "Bo", "Wilhelmina Montgomery"]))
+    out = str(render(two_copies_position().view(0), {}, ["Ada", "Bo", "Wilhelmina Montgomery"]))
     back = re.search(r'<g class="hx-facedown"[^>]*><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"', out)
     names = [(float(m.group(1)), float(m.group(2))) for m in
              re.finditer(r'<svg x="([\d.]+)" y="[\d.]+" width="([\d.]+)" height="28" overflow="hidden"><text[^>]*>'
@@ -422,18 +421,18 @@ TWO_COPIES_LOG = [
     "pass", "pass", "play doubleback h0 >2,2", "pass", "pass", "play right h0 >1"]
 
 
+def two_copies_position() -> Any:
+    """The position TWO_COPIES_LOG leads to: Player 3 to answer the second Hex."""
+    from pygame_core.engine import Match
+    return Match.replay(GAME, 3, {"series": 1, "rulings": "2026-12"}, "hotseat-phone", TWO_COPIES_LOG).state
+
+
 def test_a_second_copy_of_a_card_plays_when_the_first_is_readied_face_down() -> None:
     """Only the first copy of a card in the hand carried its ways to play; with that copy
     readied face down for one Hex, the other copy was drawn as a card that "cannot be played
     now", marked to read only: the answer to the second Hex was found only by opening a card
     said to have none (a scripted hot-seat game, which takes such cards at their word, stopped)."""
-    import json
-
-    from pygame_core.saves import load
-    match, _meta = load(json.dumps({"format": 2, "game": "hex-hex", "players": 3,
-                                    "options": {"series": 1, "rulings": "2026-12"}, "seed": "hotseat-phone",
-                                    "names": NAMES[:3], "log": TWO_COPIES_LOG, "meta": {}}))
-    view = match.state.view(2)
+    view = two_copies_position().view(2)
     assert view["hand"] == ["right", "right"] and view["readied"] == ["right"]
     assert view["legal"] == ["play right h1 >1"]
     out = str(render(view, {}, NAMES))

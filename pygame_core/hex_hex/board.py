@@ -110,11 +110,6 @@ def _token_spot(players: int, place: int) -> tuple[float, float]:
     return sx + ux * t, sy + uy * t
 
 
-def token_at(view: dict[str, Any], seat: int) -> tuple[float, float]:
-    """Where the first (or only) Hex token before `seat` sits."""
-    return _token_spot(view["players"], _round_from_me(view, seat))
-
-
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
 RING_DIRECTIONS = tuple((math.cos(math.radians(a)), math.sin(math.radians(a)))
