@@ -295,7 +295,8 @@ def tap_latency(browser, site_url: str, rate: float) -> dict[str, list[float]]:
 
 def tap_pairs(browser, urls: dict[str, str], runs: int, rate: float = 4) -> None:
     """Click-to-redraw at `rate` CPU slowdown for two builds, alternated round by round in one
-    browser (this machine's speed drifts within minutes): each round, each build's 40 taps."""
+    browser (this machine's speed drifts within minutes): each round, each build's 40 taps;
+    then each build's crossings between Python and the page per tap (tap_crossings)."""
     pooled: dict[str, list[float]] = {name: [] for name in urls}
     for run in range(runs):
         for name, url in alternated(urls, run):
@@ -306,6 +307,41 @@ def tap_pairs(browser, urls: dict[str, str], runs: int, rate: float = 4) -> None
     for name, values in pooled.items():
         print(f"all rounds {name:12} median {median(values):5.1f} ms, p95 {p95(values):5.1f} ms"
               f" over {len(values)} clicks")
+    for name, url in urls.items():
+        counts = tap_crossings(browser, url)
+        print(f"{name:12} per click, between Python and the page: "
+              + ", ".join(f"{n:.0f} {what}" for what, n in counts.items()))
+
+
+# Pyodide's own functions (pyodide.asm.mjs) that run each time a JavaScript object is wrapped
+# for Python, and each time Python reads one of its attributes: the steps a tap takes between
+# Python and the page, counted exactly (the times around them drift with this machine).
+CROSSINGS = {"JsProxy_compute_typeflags": "objects wrapped", "JsProxy_GetAttr_js": "attributes read",
+             "JsvFunction_CallBound": "calls"}
+
+
+def tap_crossings(browser, site_url: str, clicks: int = 20) -> dict[str, float]:
+    """Per click on the bench's toggle, how often Python and the page crossed (CROSSINGS),
+    from the browser's exact call counts."""
+    context = new_context(browser, "game")
+    page = context.new_page()
+    page.goto(site_url + GAME_QUERY)
+    page.wait_for_function("() => /your turn/.test(document.getElementById('turn').textContent)",
+                           timeout=120_000)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Profiler.enable")
+    cdp.send("Profiler.startPreciseCoverage", {"callCount": True, "detailed": False})
+    cdp.send("Profiler.takePreciseCoverage")  # counting starts now
+    for _ in range(clicks):
+        page.click("#board [data-ui^='odds']")
+        page.wait_for_timeout(100)
+    counts = dict.fromkeys(CROSSINGS.values(), 0.0)
+    for script in cdp.send("Profiler.takePreciseCoverage")["result"]:
+        for function in script["functions"]:
+            if function["functionName"] in CROSSINGS:
+                counts[CROSSINGS[function["functionName"]]] += function["ranges"][0]["count"] / clicks
+    context.close()
+    return counts
 
 
 def print_play(long_tasks: dict[float, dict[str, tuple]], taps: dict[float, dict[str, list[float]]]) -> None:

@@ -16,6 +16,11 @@ from pygame_core.markup import Markup
 # No JavaScript object is kept at import: the build imports this module on Node to make the
 # start-up snapshot (tools/make_snapshot.mjs), which holds Python's memory, not the page's objects.
 _proxies: list[Any] = []  # kept alive for as long as the page lives
+# Wrapped once, at first use: each object the page hands to Python costs some microseconds to
+# wrap (more on a phone), and a tap asked for the page's elements by id about fifteen times.
+_globals: dict[str, Any] = {}   # the page's own (document, window, its scripts' objects)
+_media: dict[str, Any] = {}     # media query lists, which follow changes by themselves
+_elements: dict[str, Any] = {}  # by id, asked for again once one has left the page
 
 
 def present(value: Any) -> TypeGuard[Any]:
@@ -23,8 +28,33 @@ def present(value: Any) -> TypeGuard[Any]:
     return value is not None and value is not jsnull
 
 
+def page_global(name: str) -> Any:
+    """One of the page's globals (`document`, a page script's `hexPatch`), None if missing."""
+    found = _globals.get(name)
+    if found is None:
+        found = getattr(js, name, None)
+        if present(found):
+            _globals[name] = found
+    return found if present(found) else None
+
+
 def el(element_id: str) -> Any:
-    return js.document.getElementById(element_id)
+    node = _elements.get(element_id)
+    if node is not None and node.isConnected:
+        return node
+    node = page_global("document").getElementById(element_id)
+    if present(node):
+        _elements[element_id] = node
+    return node
+
+
+def active_element() -> Any:
+    return page_global("document").activeElement
+
+
+def css_escape(text: str) -> str:
+    """`text` as a CSS identifier or string's content, for a selector."""
+    return str(page_global("CSS").escape(text))
 
 
 def on(target: Any, event: str, handler: Callable[[Any], Any]) -> None:
@@ -46,8 +76,8 @@ def patch_html(node: Any, markup: Markup, prepare: Any | None = None) -> None:
     A glide still running stops (see animate_pieces); the script looks for one only while
     the last glide started here may still run. `prepare`, a page function, is given the new
     markup's elements before they are compared with what is drawn (roving.settle_hook)."""
-    patch = getattr(js, "hexPatch", None)
-    if present(patch):
+    patch = page_global("hexPatch")
+    if patch is not None:
         patch.html(node, _checked(markup), time.monotonic() < _glides_until[0], prepare)
     else:
         set_html(node, markup)
@@ -293,13 +323,21 @@ def query_params() -> dict[str, str]:
     return {str(k): str(v) for k, v in params.entries()}
 
 
+def media_matches(query: str) -> bool:
+    """Whether a media query holds now; its query list is made once and follows changes."""
+    media = _media.get(query)
+    if media is None:
+        media = _media[query] = page_global("window").matchMedia(query)
+    return bool(media.matches)
+
+
 def prefers_reduced_motion() -> bool:
-    return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    return media_matches("(prefers-reduced-motion: reduce)")
 
 
 def touch_screen() -> bool:
     """Whether the page is used with a finger (a coarse pointer) rather than a mouse."""
-    return bool(js.window.matchMedia("(pointer: coarse)").matches)
+    return media_matches("(pointer: coarse)")
 
 
 class PageClock:

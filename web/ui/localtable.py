@@ -14,7 +14,6 @@ import time
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
-import js
 
 import browser
 import computers
@@ -314,7 +313,7 @@ class LocalTable:
         set_text("hint", f"Suggestion: {state.describe(action, self.match.names)}")
         self.hint_for = self.master.at
         show("hint")
-        target = el("board").querySelector(f'[data-action="{js.CSS.escape(str(action))}"]')
+        target = el("board").querySelector(f'[data-action="{browser.css_escape(str(action))}"]')
         if browser.present(target):
             target.classList.add("suggested")
             target.focus()

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import js
 
-from browser import present
+from browser import page_global, present
 
 
 def _page() -> Any | None:
-    page = getattr(js, "hexRoving", None)
-    return page if present(page) else None
+    return page_global("hexRoving")
 
 
 def settle_hook() -> Any | None:

@@ -74,7 +74,7 @@ def neighbour(here: Any, items: list[Any], direction: tuple[int, int]) -> Any | 
 
 
 def box_has_focus(box: Any) -> bool:
-    active = js.document.activeElement
+    active = browser.active_element()
     return present(active) and bool(box.contains(active))
 
 
@@ -82,7 +82,7 @@ def keep_pan() -> None:
     """A board bigger than a phone pans in its frame (see .board-pan): keep where the player
     left it across redraws, centre a new one; when none of the choices offered is in view,
     bring the first into view. Set at the next frame, not forcing a layout now."""
-    if js.window.innerWidth > PAN_WIDTH:
+    if browser.page_global("window").innerWidth > PAN_WIDTH:
         return  # boards pan only on narrow screens (app.css)
     before = [(float(pan.scrollLeft), float(pan.scrollTop)) for pan in el("board").querySelectorAll(".board-pan")]
 
@@ -117,9 +117,9 @@ def refocus(old: Any, was: tuple[float, float, bool]) -> None:
     for attr in ("data-ui", "data-action", "data-hex", "data-card"):
         value = old.getAttribute(attr)
         if present(value):
-            same = board.querySelector(f'[{attr}="{js.CSS.escape(value)}"]')
+            same = board.querySelector(f'[{attr}="{browser.css_escape(value)}"]')
             if present(same):
-                if same != js.document.activeElement:  # kept by the patch: focusing again
+                if same != browser.active_element():  # kept by the patch: focusing again
                     browser.focus_in_place(same)     # would only make the browser lay out now
                 return
             break
@@ -138,7 +138,7 @@ def draw_board(markup: Markup, glide: bool) -> None:
     focus survives the redraw (see refocus), whoever's move caused it."""
     keep_pan()
     board = el("board")
-    focused = js.document.activeElement
+    focused = browser.active_element()
     had_focus = present(focused) and focused != board and bool(board.contains(focused))
     was = centre(focused) if had_focus else (0.0, 0.0, False)
     before = browser.piece_places(board) if glide else {}
@@ -165,7 +165,7 @@ def show_pending(client: TableClient) -> None:
     of the thumb on a phone) with Confirm and Cancel; the bar hides when none waits."""
     board, bar = el("board"), el("confirm-bar")
     pending = client.pending
-    target = board.querySelector(f'[data-action="{js.CSS.escape(pending)}"]') if pending is not None else None
+    target = board.querySelector(f'[data-action="{browser.css_escape(pending)}"]') if pending is not None else None
     if not present(target):
         if not bar.hidden:
             thumbzone.bar_hidden()
@@ -341,16 +341,17 @@ class Controls:
 
     def on_click(self, event: Any) -> None:
         client = self.client()
-        if zoom.on_click(event) or client is None:  # zooming needs no seat
+        clicked = event.target
+        if zoom.on_click(clicked) or client is None:  # zooming needs no seat
             return
-        if present(event.target.closest("[data-keep-window]")):
+        if present(clicked.closest("[data-keep-window]")):
             client.respond_now()
             return
-        respond = event.target.closest("[data-respond]")
+        respond = clicked.closest("[data-respond]")
         if present(respond):
             self.respond(str(respond.getAttribute("data-respond")))
             return
-        target = event.target.closest("[data-action],[data-ui]")
+        target = clicked.closest("[data-action],[data-ui]")
         if present(target):
             self.activate(client, target)
 
@@ -399,7 +400,7 @@ class Controls:
         if not items:
             return
         event.preventDefault()
-        here = js.document.activeElement
+        here = browser.active_element()
         if not any(n == here for n in items):
             there = next((n for n in items if n.getAttribute("tabindex") != "-1"), items[0])
         elif isinstance(direction, str):

@@ -50,9 +50,9 @@ def decorate(board: Any) -> None:
             append_html(pan, _buttons(), "beforebegin")
 
 
-def on_click(event: Any) -> bool:
-    """A zoom button pressed (True), the spot in the middle of its frame kept there."""
-    button = event.target.closest("[data-zoom]")
+def on_click(clicked: Any) -> bool:
+    """A zoom button pressed (`clicked` in it: True), the spot in the middle of its frame kept there."""
+    button = clicked.closest("[data-zoom]")
     if not present(button):
         return False
     global _level
