@@ -196,6 +196,11 @@ def test_a_seats_badge_stays_on_the_table_clear_of_its_name_and_its_played_card(
             assert clear_of_name and clear_of_card, where
 
 
+def table(players: int, me: int | None, round_no: int = 1, tiebreak: int = 0, **more: Any) -> dict[str, Any]:
+    """What of a view the table's geometry reads: who sees it, and the round the centre shows."""
+    return {"players": players, "seat": me, "round": round_no, "rounds": players + 1, "tiebreak": tiebreak, **more}
+
+
 def lone_token(view: dict[str, Any], seat: int) -> tuple[float, float]:
     """Where the token of a Hex alone before `seat` is drawn."""
     from pygame_core.hex_hex.board import token_points
@@ -209,7 +214,7 @@ def test_a_hex_token_sits_clear_of_every_seats_box_and_badge() -> None:
     from pygame_core.hex_hex.board import HEX_CLEAR, HEX_R, H, W, _pos, distance_to, seat_room
     for players in range(3, 7):
         for me in range(players):
-            view = {"players": players, "seat": me}
+            view = table(players, me)
             rooms = [seat_room(*_pos(view, s)) for s in range(players)]
             for seat in range(players):
                 x, y = lone_token(view, seat)
@@ -234,7 +239,7 @@ def test_several_hexes_at_one_seat_sit_apart_and_clear_of_every_seat(players: in
     the box of a seat at the table's right. Every token is on the table, clear of every seat's
     box and badge, apart from every other token, and a seat's first sits where a lone one does."""
     from pygame_core.hex_hex.board import HEX_CLEAR, HEX_R, H, W, _pos, distance_to, seat_room, token_points
-    view = {"players": players, "seat": None if me is None else me % players}
+    view = table(players, None if me is None else me % players)
     seats = [at % players for at in ats]
     points = token_points(view, [({"id": k}, at, -1, False, False) for k, at in enumerate(seats)])
     assert len(points) == len(seats)
@@ -249,6 +254,37 @@ def test_several_hexes_at_one_seat_sit_apart_and_clear_of_every_seat(players: in
             assert math.hypot(x - x2, y - y2) >= 2 * HEX_R, f"{where}, on token {j} at ({x2:.0f}, {y2:.0f})"
 
 
+@settings(max_examples=200, deadline=None)
+@example(players=4, me=0, ats=[1, 1], round_no=1, tiebreak=0)   # a second Hex before the seat on the left
+@example(players=6, me=0, ats=[2, 2, 2, 4, 4, 4, 1, 5], round_no=8, tiebreak=1)
+@given(players=st.integers(3, 6), me=st.integers(0, 5), ats=st.lists(st.integers(0, 5), min_size=1, max_size=8),
+       round_no=st.integers(1, 17), tiebreak=st.integers(0, 10))
+def test_hex_tokens_stay_clear_of_the_centres_round_and_piles(players: int, me: int, ats: list[int],
+                                                              round_no: int, tiebreak: int) -> None:
+    """The centre's lines ("Round 2/5", "Deck 47 · Discards 12") run wide in a phone's type, and
+    wider in a tie-break: a second Hex before the seat on a 4-player table's left lay on them,
+    and so did the first at most table sizes. Every token keeps its gap to each line's box as it
+    does to the seats, on the table and apart from the others, whatever the round."""
+    from pygame_core.hex_hex.board import (
+        CENTRE_TYPE, CHAR_EM, HEX_CLEAR, HEX_R, H, W, _pos, centre_lines, centre_text_boxes, distance_to, seat_room,
+        token_points)
+    from pygame_core.hex_hex.components import DECK_SIZE
+    view = table(players, me % players, round_no, tiebreak)
+    seats = [at % players for at in ats]
+    points = token_points(view, [({"id": k}, at, -1, False, False) for k, at in enumerate(seats)])
+    lines = centre_text_boxes(view)
+    drawn = centre_lines(DECK_SIZE, DECK_SIZE, round_no, players + 1, bool(tiebreak))
+    assert all(len(line) * size * CHAR_EM <= box[2] - box[0] + 1e-9   # each line's box holds it drawn
+               for line, size, box in zip(drawn, CENTRE_TYPE, lines))
+    rooms = [seat_room(*_pos(view, s)) for s in range(players)]
+    for k, (x, y) in enumerate(points):
+        where = f"{players} players, seen by {me}, round {round_no}, tokens at {seats}: token {k} at ({x:.0f}, {y:.0f})"
+        assert min(distance_to(x, y, line) for line in lines) >= HEX_R + HEX_CLEAR, where + ": on the centre's text"
+        assert HEX_R <= x <= W - HEX_R and HEX_R <= y <= H - HEX_R, where
+        assert min(distance_to(x, y, room) for room in rooms) >= HEX_R + HEX_CLEAR, where
+        assert all(math.hypot(x - x2, y - y2) >= 2 * HEX_R for x2, y2 in points[:k]), where + ": on another token"
+
+
 def test_a_hex_tokens_boost_and_obsession_marks_stay_off_every_seats_box() -> None:
     """A token's marks ("▲▲◎") were drawn on its right whatever the seat: before a seat on the
     table's right, the token sits left of its box and the marks lay on the box's edge."""
@@ -257,7 +293,7 @@ def test_a_hex_tokens_boost_and_obsession_marks_stay_off_every_seats_box() -> No
     for players in range(3, 7):
         for me in range(players):
             for doubled in range(players):   # one seat with two Hexes before it, the others one
-                view = {"players": players, "seat": me, "phase": "play", "hexes": []}
+                view = table(players, me, phase="play", hexes=[])
                 ats = [*range(players), doubled]
                 hexes = [{"id": k, "loss": 1, "mad": "", "boost": 2, "obs": 1, "esc": 0, "force": ""}
                          for k in range(len(ats))]
@@ -387,6 +423,54 @@ def test_a_face_down_card_back_stays_on_the_table_and_off_the_seats_name() -> No
                          r'(?:▶ )?Wilhelmina', out)]
     assert back and len(names) == 1
     assert float(back.group(1)) + float(back.group(3)) < names[0][0], "the name starts after the card back"
+
+
+@settings(max_examples=200, deadline=None)
+@example(players=4, me=0, seat=1, words="Challenge lost −10", count=1)   # the seat on the table's left
+@given(players=st.integers(3, 6), me=st.integers(0, 5), seat=st.integers(0, 5),
+       words=st.text(st.characters(categories=["L", "N", "Zs"]), min_size=1, max_size=20), count=st.integers(1, 3))
+def test_a_seats_badge_and_its_face_down_card_backs_never_cover_each_other(players: int, me: int, seat: int,
+                                                                           words: str, count: int) -> None:
+    """A long badge ("Challenge lost −10") at the seat on a 4-player table's left lay under
+    the card back of its readied answer. Any badge, at any seat, seen from any seat, is clear
+    of the card backs (one or a stack), and still on the table."""
+    from pygame_core.hex_hex.board import FX_H, SEAT_H, SEAT_W, W, _pos, badge_box, face_down_boxes
+    x, y = _pos({"players": players, "seat": me % players}, seat % players)
+    left, top = x - SEAT_W / 2, y - SEAT_H / 2
+    bx, by, width = badge_box(left, top, words)
+    assert 0 <= bx and bx + width <= W
+    for back in face_down_boxes(left, top, count):
+        apart = bx >= back[2] or bx + width <= back[0] or by >= back[3] or by + FX_H <= back[1]
+        assert apart, f"{players} players, seen by {me}, seat {seat}: badge {words!r} at {bx:.0f}-{bx + width:.0f}, card back {back}"
+
+
+@settings(max_examples=100, deadline=None)
+@given(players=st.integers(3, 6), me=st.integers(0, 5), seat=st.integers(0, 5), count=st.integers(2, 4))
+def test_several_readied_answers_show_as_a_stack_of_card_backs_with_their_count(players: int, me: int, seat: int,
+                                                                                 count: int) -> None:
+    """Two readied answers drew two card backs on one spot: a player saw one. Now a stack, the
+    one under peeking out, its count on the top one in the card back's type; every back on the
+    table, clear of the seat's name and above its Voice line."""
+    from pygame_core.hex_hex.board import (
+        BACK_STEP, H, SEAT_H, SEAT_W, W, _face_down, _pos, face_down_boxes, face_down_text, name_room)
+    me, seat = me % players, seat % players
+    x, y = _pos({"players": players, "seat": me}, seat)
+    left, top = x - SEAT_W / 2, y - SEAT_H / 2
+    backs = face_down_boxes(left, top, count)
+    where = f"{players} players, seen by {me}, seat {seat}: card backs {backs}"
+    assert len(backs) >= 2, where
+    for k, back in enumerate(backs):
+        assert 0 <= back[0] and 0 <= back[1] and back[2] <= W and back[3] <= H, where
+        assert back[2] < name_room(left, True)[0] and back[3] <= top + 20, where
+        assert all(abs(back[0] - other[0]) >= BACK_STEP for other in backs[:k]), where + ": one on another"
+    assert face_down_text(count) == str(count) and face_down_text(1) == "?"
+    view = table(players, me, commits=[{"hex": k, "seat": seat, "done": True} for k in range(count)])
+    drawn = "".join(map(str, _face_down(view, NAMES[:players])))
+    assert drawn.count('class="hx-facedown"') == 1 and f"has {count} face-down answers ready" in drawn
+    rects = [tuple(float(v) for v in m) for m in re.findall(r'<rect x="([-\d.]+)" y="([-\d.]+)"', drawn)]
+    assert rects == [(round(back[0]), round(back[1])) for back in backs], "drawn where face_down_boxes puts them"
+    assert re.search(rf'<text x="[\d.]+" y="[\d.]+" text-anchor="middle">{count}</text>', drawn), \
+        "the count in the card back's text, as its type"
 
 
 def test_every_copy_of_a_playable_card_is_offered_alike() -> None:

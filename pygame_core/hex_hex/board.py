@@ -16,7 +16,8 @@ from __future__ import annotations
 import functools
 import json
 import math
-from typing import Any
+from collections import Counter
+from typing import Any, Callable
 
 from ..markup import Markup, join, tag
 from .components import CARDS_BY_ID, CATEGORY_NAMES
@@ -27,9 +28,14 @@ MARKS_CHARS = 21  # the characters of marks one line of a seat box holds at thei
 FX_H = 22  # the height of the badge saying what just happened to a seat
 CX, CY, RX, RY = 280, 182, 196, 126
 ARROW_FROM = 0.62  # where arrows start, between a seat and the centre
-HEX_R, HEX_CLEAR = 16, 3  # a Hex token's radius; its least gap to a seat's box and badge
+HEX_R, HEX_CLEAR = 16, 3  # a Hex token's radius; its least gap to a seat's box and badge, and to text
 TOKEN_GAP = 2 * HEX_R + 2  # the least distance between two tokens' centres
 RING_STEP, ANGLE_STEP = 4, 5  # how finely a further token's place is searched: units, degrees
+CHAR_EM = 0.58  # a character's width in a text, for its size: a generous mean over the table's type
+CENTRE_TYPE = (18, 17)  # the centre's two lines' type on a phone (hex-hex.css), larger than a desktop's
+CENTRE_BASELINES = (CY - 4, CY + 12)
+INK_ABOVE, INK_BELOW = 0.85, 0.2  # how far a line's letters reach above and below its baseline, in its size
+BACK_STEP = 4  # how far each card back under the top one of a stack shows, up and to the left
 SIGN_WORDS = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
 """The signs as words: hand emoji show as empty boxes where no emoji font is installed."""
 CATEGORY_GLYPH = {"basic": "➜", "enhanced": "✦", "counter": "⊘", "hexed": "☠", "dealt": "★"}
@@ -83,6 +89,22 @@ def face_down_box(left: float, top: float) -> tuple[float, float, float, float]:
     return left + 2, y, left + 26, top + 20
 
 
+def face_down_boxes(left: float, top: float, count: int) -> list[tuple[float, float, float, float]]:
+    """The card backs drawn for a seat's `count` readied answers, the bottom one first: the top
+    one where face_down_box puts it and, for two or more, one more peeking out up and to the left
+    of it, a small stack (the top one says how many). Every seat's box leaves room on its left;
+    at the table's top edge the one under peeks out on the left alone."""
+    x0, y0, x1, y1 = top_back = face_down_box(left, top)
+    under = (x0 - BACK_STEP, max(y0 - BACK_STEP, 0.0), x1 - BACK_STEP, y1 - BACK_STEP)
+    return [under, top_back] if count > 1 else [top_back]
+
+
+def face_down_text(count: int) -> str:
+    """What the top card back says: "?" for one answer, how many for more (a "×" as well would
+    not fit the card at the card's type)."""
+    return str(count) if count > 1 else "?"
+
+
 def name_room(left: float, ready: bool) -> tuple[float, float]:
     """Where across the seat box at `left` its name may be drawn, x and width: after the card
     back when the seat has readied a face-down answer, so the card never covers the name."""
@@ -95,11 +117,35 @@ def distance_to(x: float, y: float, box: tuple[float, float, float, float]) -> f
     return math.hypot(max(left - x, 0.0, x - right), max(top - y, 0.0, y - bottom))
 
 
+def centre_lines(deck: int, discard: int, round_no: int, rounds: int, tiebreak: bool) -> tuple[str, str]:
+    """The centre's two lines of text: the round, then the piles."""
+    return (f"Round {round_no}/{rounds}" + (" · TIE-BREAK ×2" if tiebreak else ""),
+            f"Deck {deck} · Discards {discard}")
+
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]
+
+
+def centre_text_boxes(view: dict[str, Any]) -> tuple[Box, ...]:
+    """What each of the centre's lines covers, in its larger type, the piles' line at its widest
+    (two-digit counts): tokens keep clear of them and stay put while the piles change in a round."""
+    lines = centre_lines(99, 99, view["round"], view["rounds"], bool(view["tiebreak"]))
+    return tuple((CX - len(line) * size * CHAR_EM / 2, baseline - size * INK_ABOVE,
+                  CX + len(line) * size * CHAR_EM / 2, baseline + size * INK_BELOW)
+                 for line, size, baseline in zip(lines, CENTRE_TYPE, CENTRE_BASELINES))
+
+
 @functools.lru_cache(maxsize=64)
-def _token_spot(players: int, place: int) -> tuple[float, float]:
-    """Where a seat's Hex token sits: on the way from the seat to the centre, as near the
-    seat as it can be clear of the seat's box and badge (a fixed share of the way put it on
-    the box's edge at some table sizes, and under a badge at others)."""
+def _keep_clear(players: int, centre: tuple[Box, ...]) -> tuple[Box, ...]:
+    """What every token keeps clear of: each seat's box and badge, and the centre's text."""
+    return (*(seat_room(*_spot(players, place)) for place in range(players)), *centre)
+
+
+def _way_to_centre(players: int, place: int) -> Point:
+    """The point on the way from a seat to the centre nearest the seat and clear of the seat's
+    box and badge (a fixed share of the way put a token on the box's edge at some table sizes,
+    and under a badge at others)."""
     sx, sy = _spot(players, place)
     d = math.hypot(CX - sx, CY - sy)
     ux, uy = (CX - sx) / d, (CY - sy) / d
@@ -110,8 +156,24 @@ def _token_spot(players: int, place: int) -> tuple[float, float]:
     return sx + ux * t, sy + uy * t
 
 
-Point = tuple[float, float]
-Box = tuple[float, float, float, float]
+@functools.lru_cache(maxsize=64)
+def _first_spots(players: int, centre: tuple[Box, ...]) -> tuple[Point, ...]:
+    """Where each place's first (or lone) Hex token sits: on its way to the centre or, where
+    that is on the centre's text, at the nearest point clear of it that is still nearer its own
+    seat than any other. Found for every place at once, so no two places' first tokens meet,
+    and a token stays put when another seat gets a Hex."""
+    rooms = _keep_clear(players, centre)
+    seats = rooms[:players]
+    spots: list[Point] = []
+    for place in range(players):
+        def fits_by_its_seat(x: float, y: float, place: int = place) -> bool:
+            return (_fits(x, y, rooms, spots)
+                    and min(range(players), key=lambda s: distance_to(x, y, seats[s])) == place)
+        way = _way_to_centre(players, place)
+        spots.append(way if fits_by_its_seat(*way) else _nearest_free(way, fits_by_its_seat, nearest=RING_STEP))
+    return tuple(spots)
+
+
 RING_DIRECTIONS = tuple((math.cos(math.radians(a)), math.sin(math.radians(a)))
                         for step in range(180 // ANGLE_STEP + 1)
                         for a in sorted({step * ANGLE_STEP % 360, -step * ANGLE_STEP % 360}))
@@ -121,41 +183,43 @@ FARTHEST = int(math.hypot(W, H))
 """No ring needs to be wider than the table's diagonal."""
 
 
-def _fits(x: float, y: float, rooms: list[Box], taken: list[Point]) -> bool:
-    """Whether a token at (x, y) is on the table, clear of every seat's box and badge, and
-    apart from every token already placed."""
+def _fits(x: float, y: float, rooms: tuple[Box, ...], taken: list[Point]) -> bool:
+    """Whether a token at (x, y) is on the table, clear of every box of `rooms`, and apart from
+    every token already placed."""
     return (HEX_R <= x <= W - HEX_R and HEX_R <= y <= H - HEX_R
             and all(distance_to(x, y, room) >= HEX_R + HEX_CLEAR for room in rooms)
             and all(math.hypot(x - tx, y - ty) >= TOKEN_GAP for tx, ty in taken))
 
 
-def _nearest_free(spot: Point, rooms: list[Box], taken: list[Point]) -> Point:
-    """The nearest point to `spot` where a token fits, ring by ring outwards (cheaper on a slow
-    phone than a grid over the table). A table with no room left finds none: the token then
-    goes on the spot itself, over the seat's first."""
+def _nearest_free(spot: Point, fits: Callable[[float, float], bool], nearest: int = TOKEN_GAP) -> Point:
+    """The nearest point to `spot`, `nearest` or more from it, where a token `fits`, ring by ring
+    outwards (cheaper on a slow phone than a grid over the table; a further token starts a
+    token's width out, as nearer points are on the seat's first). A table with no room left
+    finds none: the token then goes on the spot itself, over the seat's first."""
     sx, sy = spot
-    for r in range(TOKEN_GAP, FARTHEST, RING_STEP):
+    for r in range(nearest, FARTHEST, RING_STEP):
         for ux, uy in RING_DIRECTIONS:
             x, y = sx + r * ux, sy + r * uy
-            if _fits(x, y, rooms, taken):
+            if fits(x, y):
                 return x, y
     return spot
 
 
 @functools.lru_cache(maxsize=256)
-def _token_layout(players: int, counts: tuple[int, ...]) -> tuple[tuple[Point, ...], ...]:
+def _token_layout(players: int, counts: tuple[int, ...], centre: tuple[Box, ...]) -> tuple[tuple[Point, ...], ...]:
     """Where every Hex token on the table sits, from how many sit before each place round the
     table from the viewer (several may sit before one player: "Dealing with Multiple Hexes").
-    A place's first token sits on its spot, as a lone one does; each further one at the
-    nearest point to that spot that is on the table, clear of every seat's box and badge, and
-    apart from every token placed before it."""
-    rooms = [seat_room(*_spot(players, place)) for place in range(players)]
-    layout = [[_token_spot(players, place)] if count else [] for place, count in enumerate(counts)]
+    A place's first token sits on its spot (_first_spots), as a lone one does; each further
+    one at the nearest point to that spot that is on the table, clear of every seat's box and
+    badge and of the centre's text (`centre`), and apart from every token placed before it."""
+    rooms = _keep_clear(players, centre)
+    first = _first_spots(players, centre)
+    layout = [[first[place]] if count else [] for place, count in enumerate(counts)]
     taken = [spot for spots in layout for spot in spots]
     for k in range(1, max(counts, default=0)):
         for place, count in enumerate(counts):
             if count > k:   # second tokens all round the table before any third, and so on
-                point = _nearest_free(_token_spot(players, place), rooms, taken)
+                point = _nearest_free(first[place], lambda x, y: _fits(x, y, rooms, taken))
                 layout[place].append(point)
                 taken.append(point)
     return tuple(tuple(spots) for spots in layout)
@@ -282,7 +346,7 @@ def mark_lines(marks: list[str], width: int = MARKS_CHARS) -> tuple[str, ...]:
 def _fit(chars: int, size: float, room: float) -> dict[str, str]:
     """SVG attributes that squeeze a text of `chars` characters at `size` into `room` units,
     when it would not fit (a long name, a long card title): never cut off, never spilling."""
-    return {"textLength": f"{room:.0f}", "lengthAdjust": "spacingAndGlyphs"} if chars * size * 0.58 > room else {}
+    return {"textLength": f"{room:.0f}", "lengthAdjust": "spacingAndGlyphs"} if chars * size * CHAR_EM > room else {}
 
 
 def _cards(n: int) -> str:
@@ -293,10 +357,12 @@ def badge_box(left: float, top: float, text: str) -> tuple[float, float, float]:
     """Where the badge saying `text` goes on the seat box at (left, top): x, y and width. By the
     box's right corner, inside the table, on its top edge clear of the name; a seat at the
     table's top edge has no room above it and gets it on its bottom edge, clear of the card
-    it played."""
-    width = 22 + 7.5 * len(text)  # room for the pill's rounded ends
-    x = min(left + SEAT_W - width + 8, W - width - 2)
-    return x, badge_top(top), width
+    it played. A long badge is narrowed (its text squeezed) to start after where a readied
+    answer's card back lies, readied or not: a badge stays over several redraws, and a card
+    back may come or go under it."""
+    right = min(left + SEAT_W + 8, W - 2)
+    width = min(22 + 7.5 * len(text), right - name_room(left, True)[0])  # 22: the pill's rounded ends
+    return right - width, badge_top(top), width
 
 
 @functools.lru_cache(maxsize=1024)
@@ -389,12 +455,12 @@ def _mark_line(x: float, y: float, line: str) -> Markup:
 @functools.lru_cache(maxsize=256)
 def _centre(deck: int, discard: int, round_no: int, rounds: int, tiebreak: bool) -> Markup:
     """The felt in the middle of the table, with the deck, the discards and the round."""
+    round_line, piles_line = centre_lines(deck, discard, round_no, rounds, tiebreak)
     return join(_ARROW_DEFS,
                 tag("ellipse", class_="hx-felt", cx=CX, cy=CY, rx=RX - 40, ry=RY - 30),
-                tag("text", f"Round {round_no}/{rounds}", " · TIE-BREAK ×2" if tiebreak else "",
-                    class_="hx-centre", x=CX, y=CY - 4, text_anchor="middle"),
-                tag("text", f"Deck {deck} · Discards {discard}",
-                    class_="hx-centre hx-centre-small", x=CX, y=CY + 12, text_anchor="middle"))
+                tag("text", round_line, class_="hx-centre", x=CX, y=CENTRE_BASELINES[0], text_anchor="middle"),
+                tag("text", piles_line, class_="hx-centre hx-centre-small", x=CX, y=CENTRE_BASELINES[1],
+                    text_anchor="middle"))
 
 
 @functools.lru_cache(maxsize=256)
@@ -514,7 +580,7 @@ def token_points(view: dict[str, Any], places: list[Place]) -> list[Point]:
     """Where each of `places` has its token, in the same order."""
     n: int = view["players"]
     rounds = [_round_from_me(view, at) for _h, at, _by, _moving, _copy in places]
-    layout = _token_layout(n, tuple(rounds.count(place) for place in range(n)))
+    layout = _token_layout(n, tuple(rounds.count(place) for place in range(n)), centre_text_boxes(view))
     drawn = [0] * n
     out = []
     for place in rounds:
@@ -573,19 +639,20 @@ def _hex_tokens(view: dict[str, Any], names: list[str], places: list[Place],
 
 
 def _face_down(view: dict[str, Any], names: list[str]) -> list[Markup]:
-    """A card back on the corner of each seat that has readied a face-down answer (see
-    face_down_box; the seat's name starts after it)."""
+    """Card backs on the corner of each seat that has readied face-down answers, a small stack
+    with the count on it for two or more (see face_down_boxes; the seat's name starts after it)."""
+    readied = Counter(c["seat"] for c in view["commits"] if c["done"])
     out = []
-    for c in view["commits"]:
-        if c["done"]:
-            x, y = _pos(view, c["seat"])
-            left, top, right, bottom = face_down_box(x - SEAT_W / 2, y - SEAT_H / 2)
-            out.append(tag("g", tag("rect", x=f"{left:.0f}", y=f"{top:.0f}", width=f"{right - left:.0f}",
-                                    height=f"{bottom - top:.0f}", rx=3),
-                           tag("text", "?", x=f"{(left + right) / 2:.0f}", y=f"{(top + bottom) / 2 + 5:.0f}",
-                               text_anchor="middle"),
-                           class_="hx-facedown", role="img",
-                           aria_label=f"{seat_name(names, c['seat'])} has a face-down answer ready"))
+    for seat, count in readied.items():
+        x, y = _pos(view, seat)
+        backs = face_down_boxes(x - SEAT_W / 2, y - SEAT_H / 2, count)
+        left, top, right, bottom = backs[-1]
+        answers = "a face-down answer" if count == 1 else f"{count} face-down answers"
+        out.append(tag("g", [tag("rect", x=f"{x0:.0f}", y=f"{y0:.0f}", width=f"{x1 - x0:.0f}",
+                                 height=f"{y1 - y0:.0f}", rx=3) for x0, y0, x1, y1 in backs],
+                       tag("text", face_down_text(count), x=f"{(left + right) / 2:.0f}",
+                           y=f"{(top + bottom) / 2 + 5:.0f}", text_anchor="middle"),
+                       class_="hx-facedown", role="img", aria_label=f"{seat_name(names, seat)} has {answers} ready"))
     return out
 
 
