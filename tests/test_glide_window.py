@@ -2,9 +2,10 @@
 browser for a board's animations made it work out styles at every redraw, gliding or not).
 
 web/ui/browser.py is imported with a page stand-in: `patch_html` must say "gliding" from the
-moment `animate_pieces` starts a glide (a piece moved, or a new one arriving) until the
-longest glide has had time to end, and not otherwise, so that a redraw during a glide still
-stops it (e2e/test_patch_quiet.py checks the script's side)."""
+moment `animate_pieces` starts a glide (web/glide.mjs says a piece moved, or a new one
+arrived) until the longest glide has had time to end, and not otherwise, so that a redraw
+during a glide still stops it (e2e/test_patch_quiet.py checks the patch's side, e2e/test_glide.py
+the glides themselves)."""
 
 from __future__ import annotations
 
@@ -16,26 +17,17 @@ import pytest
 from tests.standin_browser import import_browser
 
 
-class Piece:
-    def __init__(self, name: str, x: float) -> None:
-        self.name, self.x = name, x
+class Glide:
+    """web/glide.mjs's stand-in: `play` says how many pieces moved and arrived."""
 
-    def getAttribute(self, attribute: str) -> str:  # noqa: N802 - the DOM's name
-        return self.name
+    def __init__(self) -> None:
+        self.counts = (0, 0)
 
-    def getBoundingClientRect(self) -> Any:  # noqa: N802
-        return types.SimpleNamespace(left=self.x - 10, top=0, width=20, height=20)
+    def places(self, root: Any) -> dict[str, Any]:
+        return {}
 
-    def animate(self, frames: Any, options: Any) -> None:
-        pass
-
-
-class Board:
-    def __init__(self, *pieces: Piece) -> None:
-        self.pieces = list(pieces)
-
-    def querySelectorAll(self, selector: str) -> list[Piece]:  # noqa: N802
-        return self.pieces
+    def play(self, root: Any, before: Any, longest: int) -> tuple[int, int]:
+        return self.counts
 
 
 class Patch:
@@ -48,12 +40,13 @@ class Patch:
 
 @pytest.fixture
 def page(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """browser.py with a `js` whose hexPatch records what it is told, and a clock we move."""
-    patch = Patch()
-    module = import_browser(monkeypatch, "browser_glides_under_test", hexPatch=patch)
+    """browser.py with a `js` whose hexPatch records what it is told, a glide script whose
+    counts we set, and a clock we move."""
+    patch, glide = Patch(), Glide()
+    module = import_browser(monkeypatch, "browser_glides_under_test", hexPatch=patch, hexGlide=glide)
     clock = [1000.0]
     monkeypatch.setattr(module.time, "monotonic", lambda: clock[0])
-    return types.SimpleNamespace(browser=module, patch=patch, clock=clock)
+    return types.SimpleNamespace(browser=module, patch=patch, glide=glide, clock=clock)
 
 
 def redraw(page: Any) -> bool:
@@ -64,17 +57,22 @@ def redraw(page: Any) -> bool:
 
 def test_no_glide_started_no_glide_looked_for(page: Any) -> None:
     assert redraw(page) is False
-    page.browser.animate_pieces(Board(Piece("a", 10)), {})  # a first drawing: nothing glides
-    assert redraw(page) is False
-    page.browser.animate_pieces(Board(Piece("a", 10)), {"a": (11.0, 10.0)})  # moved 1 px: no glide
+    page.browser.animate_pieces(object(), page.glide.places(None))  # nothing moved or arrived
     assert redraw(page) is False
 
 
-@pytest.mark.parametrize("before", [{"a": (200.0, 10.0)}, {"other": (0.0, 0.0)}], ids=["moved", "arriving"])
-def test_a_redraw_while_a_glide_may_run_looks_for_it_and_not_after(page: Any, before: dict[str, Any]) -> None:
-    page.browser.animate_pieces(Board(Piece("a", 10)), before)
+@pytest.mark.parametrize("counts", [(1, 0), (0, 1)], ids=["moved", "arriving"])
+def test_a_redraw_while_a_glide_may_run_looks_for_it_and_not_after(page: Any, counts: tuple[int, int]) -> None:
+    page.glide.counts = counts
+    page.browser.animate_pieces(object(), page.glide.places(None))
     assert redraw(page) is True
     page.clock[0] += page.browser.GLIDE_MS / 1000  # the longest glide, just about over
     assert redraw(page) is True
     page.clock[0] += 0.1
     assert redraw(page) is False
+
+
+def test_without_the_glide_script_nothing_glides(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = import_browser(monkeypatch, "browser_without_glides", hexPatch=Patch())
+    assert module.piece_places(object()) is None
+    assert module.animate_pieces(object(), None) == 0

@@ -97,65 +97,28 @@ def _checked(markup: Markup) -> Markup:
     return markup
 
 
-PIECE = "[data-piece]"
 GLIDE_MS = 450  # the longest glide animate_pieces plays
 _glides_until = [0.0]  # when the last glide started ends (time.monotonic()), for patch_html
 
 
-def keyframes(*frames: dict[str, Any]) -> Any:
-    return to_js(list(frames), dict_converter=js.Object.fromEntries)
+def piece_places(root: Any) -> Any:
+    """Where each piece (an element with `data-piece="<stable name>"`) is drawn now, kept in
+    the page for animate_pieces (web/glide.mjs); None without that script."""
+    glide = page_global("hexGlide")
+    return glide.places(root) if glide is not None else None
 
 
-def piece_places(root: Any) -> dict[str, tuple[float, float]]:
-    """Where each piece (an element with `data-piece="<stable name>"`) is drawn now, by name."""
-    places = {}
-    for node in root.querySelectorAll(PIECE):
-        box = node.getBoundingClientRect()
-        if box.width or box.height:
-            places[str(node.getAttribute("data-piece"))] = (box.left + box.width / 2, box.top + box.height / 2)
-    return places
-
-
-def animate_pieces(root: Any, before: dict[str, tuple[float, float]]) -> int:
-    """Play each piece's move from where it was drawn before to where it is drawn now
-    (the FLIP technique: the new board is already in place, each piece starts offset by
-    where it came from), and let new pieces arrive. 150-450 ms, longer for longer moves;
-    a redraw during a move simply replaces it. Returns how many pieces moved.
-
-    Every piece is measured before any starts to move: a measure after an animation has
-    started makes the browser work out the page's styles and layout again, once per piece
-    (most of a Hack & Slash redraw's time)."""
-    arriving, moving = [], []
-    for node in root.querySelectorAll(PIECE):
-        box = node.getBoundingClientRect()
-        if not (box.width or box.height):
-            continue
-        name = str(node.getAttribute("data-piece"))
-        if name not in before:
-            arriving.append(node)
-            continue
-        x0, y0 = before[name]
-        dx, dy = x0 - (box.left + box.width / 2), y0 - (box.top + box.height / 2)
-        distance = (dx * dx + dy * dy) ** 0.5
-        if distance >= 2:
-            scale = _scale(node)
-            moving.append((node, dx / scale, dy / scale, distance))
-    if moving or (before and arriving):
+def animate_pieces(root: Any, before: Any) -> int:
+    """Play each piece's move from where it was drawn `before` (piece_places) to where it is
+    drawn now, and let new pieces arrive (web/glide.mjs). 150-450 ms, longer for longer moves;
+    a redraw during a move simply replaces it. Returns how many pieces moved."""
+    glide = page_global("hexGlide")
+    if glide is None or before is None:
+        return 0
+    moved, arrived = (int(n) for n in glide.play(root, before, GLIDE_MS))
+    if moved or arrived:
         _glides_until[0] = time.monotonic() + (GLIDE_MS + 50) / 1000
-    if before:  # pieces that appear (a tile laid, a card played), not a first drawing
-        for node in arriving:
-            node.animate(keyframes({"opacity": 0, "transform": "scale(0.6)"}, {"opacity": 1, "transform": "none"}),
-                         js_object(duration=220, easing="ease-out"))
-    for node, dx, dy, distance in moving:
-        node.animate(keyframes({"transform": f"translate({dx:.1f}px, {dy:.1f}px)"}, {"transform": "none"}),
-                     js_object(duration=int(min(GLIDE_MS, 150 + distance * 0.6)), easing="ease-in-out"))
-    return len(moving)
-
-
-def _scale(node: Any) -> float:
-    """Screen pixels per unit of `node`'s own drawing: SVG pieces move in their own units."""
-    ctm = node.getScreenCTM() if hasattr(node, "getScreenCTM") else None
-    return float(ctm.a) if present(ctm) and ctm.a else 1.0
+    return moved
 
 
 def use_stylesheet(href: str, waiting: Any = None) -> None:

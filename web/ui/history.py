@@ -109,7 +109,7 @@ class HistoryView:
         state = history.state(step)
         board = el("history-board")
         glide = glide and self.motion_allowed()
-        before = browser.piece_places(board) if glide else {}
+        before = browser.piece_places(board) if glide else None
         browser.set_html(board, parts.board(self.module, state.view(self.seat), history.names))
         for node in board.querySelectorAll("[data-action]"):  # a view may draw a button regardless
             node.removeAttribute("data-action")

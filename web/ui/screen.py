@@ -141,7 +141,7 @@ def draw_board(markup: Markup, glide: bool) -> None:
     focused = browser.active_element()
     had_focus = present(focused) and focused != board and bool(board.contains(focused))
     was = centre(focused) if had_focus else (0.0, 0.0, False)
-    before = browser.piece_places(board) if glide else {}
+    before = browser.piece_places(board) if glide else None
     browser.patch_html(board, markup, roving.settle_hook())  # one tab stop per group of choices
     zoom.decorate(board)  # a board that pans on a phone: its zoom buttons
     if glide:

@@ -1,0 +1,101 @@
+"""web/glide.mjs: after a move, pieces glide from where they were drawn to where they are now.
+
+Pieces (`data-piece`) are drawn in a page of the site at places the test chooses, measured
+(`places`), moved, then played (`play`); the animations the browser was asked for are read
+back from the elements themselves.
+"""
+
+from __future__ import annotations
+
+from conftest import BLANK_PATH
+from playwright.sync_api import Page
+
+# Pieces are 20x20 boxes centred on (x, y); `moves` puts them elsewhere before `play`.
+PLAY = """async ({pieces, moves, first}) => {
+    await import('/glide.mjs');
+    const box = document.createElement('div');
+    document.body.append(box);
+    const put = (node, [x, y]) => Object.assign(node.style, {position: 'absolute', width: '20px',
+        height: '20px', left: (x - 10) + 'px', top: (y - 10) + 'px'});
+    const nodes = {};
+    for (const [name, at] of Object.entries(pieces)) {
+        nodes[name] = Object.assign(document.createElement('div'), {textContent: name});
+        nodes[name].setAttribute('data-piece', name);
+        put(nodes[name], at);
+        box.append(nodes[name]);
+    }
+    const before = first ? new Map() : hexGlide.places(box);
+    for (const [name, at] of Object.entries(moves)) {
+        if (!nodes[name]) {
+            nodes[name] = document.createElement('div');
+            nodes[name].setAttribute('data-piece', name);
+            box.append(nodes[name]);
+        }
+        put(nodes[name], at);
+    }
+    const calls = [];
+    const measure = Element.prototype.getBoundingClientRect, animate = Element.prototype.animate;
+    Element.prototype.getBoundingClientRect = function () { calls.push('measure'); return measure.call(this); };
+    Element.prototype.animate = function (...args) { calls.push('animate'); return animate.apply(this, args); };
+    const counts = hexGlide.play(box, before, 450);
+    Element.prototype.getBoundingClientRect = measure;
+    Element.prototype.animate = animate;
+    const started = {};
+    for (const [name, node] of Object.entries(nodes)) {
+        for (const animation of node.getAnimations()) {
+            started[name] = [animation.effect.getKeyframes()[0].transform, animation.effect.getTiming().duration];
+        }
+    }
+    box.remove();
+    return {counts, started, calls};
+}"""
+
+
+def play(page: Page, site, pieces: dict, moves: dict, first: bool = False) -> dict:
+    page.goto(site.url + BLANK_PATH.lstrip("/"))
+    return page.evaluate(PLAY, {"pieces": pieces, "moves": moves, "first": first})
+
+
+def test_pieces_that_moved_glide_from_where_they_were_and_new_ones_arrive(page: Page, site) -> None:
+    result = play(page, site, {"a": (110, 10), "b": (50, 50), "c": (90, 90)},
+                  {"a": (210, 10), "b": (50, 51), "c": (90, 140), "new": (300, 300)})
+    assert result["counts"] == [2, 1]  # b moved 1 px: not worth a glide
+    started = result["started"]
+    assert started["a"] == ["translate(-100px, 0px)", 210]  # 150 ms and 0.6 ms a pixel
+    assert started["c"] == ["translate(0px, -50px)", 180]
+    assert started["new"][0] == "scale(0.6)"
+    assert "b" not in started
+
+
+def test_a_long_move_glides_for_the_longest_time_given_at_most(page: Page, site) -> None:
+    result = play(page, site, {"far": (20, 20)}, {"far": (1000, 700)})
+    assert result["started"]["far"][1] == 450
+
+
+def test_every_piece_is_measured_before_any_starts_to_move(page: Page, site) -> None:
+    pieces = {f"p{i}": (20 + i * 30, 20) for i in range(8)}
+    result = play(page, site, pieces, {name: (x, 200) for name, (x, _) in pieces.items()})
+    assert result["calls"] == ["measure"] * 8 + ["animate"] * 8
+
+
+def test_a_first_drawing_animates_nothing(page: Page, site) -> None:
+    result = play(page, site, {"a": (50, 50)}, {}, first=True)
+    assert result == {"counts": [0, 0], "started": {}, "calls": ["measure"]}
+
+
+SVG_PLAY = """async () => {
+    await import('/glide.mjs');
+    document.body.insertAdjacentHTML('beforeend', '<svg id="b" viewBox="0 0 100 100" width="200" height="200"'
+        + ' style="position:absolute;left:0;top:0"><circle data-piece="t" cx="10" cy="10" r="5"/></svg>');
+    const svg = document.getElementById('b'), piece = svg.querySelector('circle');
+    const before = hexGlide.places(svg);
+    piece.setAttribute('cx', '60');  // 50 units right: 100 px on the screen
+    hexGlide.play(svg, before, 450);
+    const [animation] = piece.getAnimations();
+    return [animation.effect.getKeyframes()[0].transform, animation.effect.getTiming().duration];
+}"""
+
+
+def test_an_svg_piece_glides_in_its_own_units(page: Page, site) -> None:
+    page.goto(site.url + BLANK_PATH.lstrip("/"))
+    assert page.evaluate(SVG_PLAY) == ["translate(-50px, 0px)", 210]

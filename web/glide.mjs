@@ -1,0 +1,66 @@
+// Pieces glide from where one drawing had them to where the next puts them (the FLIP
+// technique: the new drawing is already in place, each piece that moved starts offset by where
+// it came from and slides home), and new pieces arrive. It runs in the page: measured from
+// Python, each piece's element and box were wrapped for Python, which cost a slow phone about
+// 45 ms of a Hack & Slash move's drawing. web/ui/browser.py's `piece_places` and
+// `animate_pieces` call it; without it, pieces do not glide.
+
+const PIECE = "[data-piece]";  // an element with a stable name: `data-piece="<name>"`
+
+// Where each piece is drawn now (the middle of its box), by name.
+function places(root) {
+  const out = new Map();
+  for (const node of root.querySelectorAll(PIECE)) {
+    const box = node.getBoundingClientRect();
+    if (box.width || box.height) {
+      out.set(node.getAttribute("data-piece"), [box.left + box.width / 2, box.top + box.height / 2]);
+    }
+  }
+  return out;
+}
+
+// Screen pixels per unit of a piece's own drawing: an SVG piece moves in its own units.
+function scale(node) {
+  const ctm = typeof node.getScreenCTM === "function" ? node.getScreenCTM() : null;
+  return ctm && ctm.a ? ctm.a : 1;
+}
+
+// Play each piece's move from `before` (places, measured before the drawing) to where it is
+// now, each for 150 ms and 0.6 ms a pixel, at most `longest` ms; a piece moved less than 2 px
+// stays. New pieces fade in, unless this is the box's first drawing (`before` empty). Every
+// piece is measured before any starts to move: a measure after an animation has started makes
+// the browser work out the page's styles and layout again, once per piece. Returns how many
+// pieces moved and how many arrived.
+function play(root, before, longest) {
+  const arriving = [];
+  const moving = [];
+  for (const node of root.querySelectorAll(PIECE)) {
+    const box = node.getBoundingClientRect();
+    if (!(box.width || box.height)) continue;
+    const from = before.get(node.getAttribute("data-piece"));
+    if (!from) {
+      arriving.push(node);
+      continue;
+    }
+    const dx = from[0] - (box.left + box.width / 2);
+    const dy = from[1] - (box.top + box.height / 2);
+    const distance = Math.hypot(dx, dy);
+    if (distance >= 2) {
+      const units = scale(node);
+      moving.push([node, dx / units, dy / units, distance]);
+    }
+  }
+  if (before.size) {
+    for (const node of arriving) {
+      node.animate([{ opacity: 0, transform: "scale(0.6)" }, { opacity: 1, transform: "none" }],
+        { duration: 220, easing: "ease-out" });
+    }
+  }
+  for (const [node, dx, dy, distance] of moving) {
+    node.animate([{ transform: `translate(${dx.toFixed(1)}px, ${dy.toFixed(1)}px)` }, { transform: "none" }],
+      { duration: Math.trunc(Math.min(longest, 150 + distance * 0.6)), easing: "ease-in-out" });
+  }
+  return [moving.length, before.size ? arriving.length : 0];
+}
+
+globalThis.hexGlide = { places, play };
