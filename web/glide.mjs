@@ -25,13 +25,32 @@ function scale(node) {
   return ctm && ctm.a ? ctm.a : 1;
 }
 
+// Each box's glide waiting for the next frame, and where its pieces were before it.
+const waiting = new WeakMap();
+
 // Play each piece's move from `before` (places, measured before the drawing) to where it is
-// now, each for 150 ms and 0.6 ms a pixel, at most `longest` ms; a piece moved less than 2 px
-// stays. New pieces fade in, unless this is the box's first drawing (`before` empty). Every
-// piece is measured before any starts to move: a measure after an animation has started makes
-// the browser work out the page's styles and layout again, once per piece. Returns how many
-// pieces moved and how many arrived.
+// drawn at the next frame, each for 150 ms and 0.6 ms a pixel, at most `longest` ms; a piece
+// moved less than 2 px stays; new pieces fade in. Measured at the next frame, when the browser
+// lays the page out to draw it anyway: measured now, the drawing's task laid it out first (on
+// a slow phone, most of a Hack & Slash move's drawing). A box drawn again before that frame
+// glides from where its pieces were before the first drawing. Nothing glides after a box's
+// first drawing (`before` empty). Returns whether a glide may start.
 function play(root, before, longest) {
+  if (!before.size) return false;
+  if (!waiting.has(root)) {
+    waiting.set(root, before);
+    requestAnimationFrame(() => {
+      const from = waiting.get(root);
+      waiting.delete(root);
+      start(root, from, longest);
+    });
+  }
+  return true;
+}
+
+// Every piece is measured before any starts to move: a measure after an animation has started
+// makes the browser work out the page's styles and layout again, once per piece.
+function start(root, before, longest) {
   const arriving = [];
   const moving = [];
   for (const node of root.querySelectorAll(PIECE)) {
@@ -50,17 +69,14 @@ function play(root, before, longest) {
       moving.push([node, dx / units, dy / units, distance]);
     }
   }
-  if (before.size) {
-    for (const node of arriving) {
-      node.animate([{ opacity: 0, transform: "scale(0.6)" }, { opacity: 1, transform: "none" }],
-        { duration: 220, easing: "ease-out" });
-    }
+  for (const node of arriving) {
+    node.animate([{ opacity: 0, transform: "scale(0.6)" }, { opacity: 1, transform: "none" }],
+      { duration: 220, easing: "ease-out" });
   }
   for (const [node, dx, dy, distance] of moving) {
     node.animate([{ transform: `translate(${dx.toFixed(1)}px, ${dy.toFixed(1)}px)` }, { transform: "none" }],
       { duration: Math.trunc(Math.min(longest, 150 + distance * 0.6)), easing: "ease-in-out" });
   }
-  return [moving.length, before.size ? arriving.length : 0];
 }
 
 globalThis.hexGlide = { places, play };

@@ -74,11 +74,13 @@ def patch_html(node: Any, markup: Markup, prepare: Any | None = None) -> None:
     board redrawn after a move keeps its other elements, so the browser lays out and paints
     what changed, not the whole board. Replaces, like `set_html`, where that script is missing.
     A glide still running stops (see animate_pieces); the script looks for one only while
-    the last glide started here may still run. `prepare`, a page function, is given the new
+    the last glide started in this box may still run (asking makes the browser work out the
+    page's styles at once). `prepare`, a page function, is given the new
     markup's elements before they are compared with what is drawn (roving.settle_hook)."""
     patch = page_global("hexPatch")
     if patch is not None:
-        patch.html(node, _checked(markup), time.monotonic() < _glides_until[0], prepare)
+        gliding = time.monotonic() < _glides_until.get(str(node.id), 0.0)
+        patch.html(node, _checked(markup), gliding, prepare)
     else:
         set_html(node, markup)
         if prepare is not None:
@@ -98,7 +100,8 @@ def _checked(markup: Markup) -> Markup:
 
 
 GLIDE_MS = 450  # the longest glide animate_pieces plays
-_glides_until = [0.0]  # when the last glide started ends (time.monotonic()), for patch_html
+FRAME_MS = 50  # the longest wait for the next frame, when a glide starts, on a slow phone
+_glides_until: dict[str, float] = {}  # by box id: when its last glide ends (time.monotonic()), for patch_html
 
 
 def piece_places(root: Any) -> Any:
@@ -108,17 +111,15 @@ def piece_places(root: Any) -> Any:
     return glide.places(root) if glide is not None else None
 
 
-def animate_pieces(root: Any, before: Any) -> int:
+def animate_pieces(root: Any, before: Any) -> bool:
     """Play each piece's move from where it was drawn `before` (piece_places) to where it is
-    drawn now, and let new pieces arrive (web/glide.mjs). 150-450 ms, longer for longer moves;
-    a redraw during a move simply replaces it. Returns how many pieces moved."""
+    drawn at the next frame, and let new pieces arrive (web/glide.mjs). 150-450 ms, longer for
+    longer moves; a redraw during a move simply replaces it. Returns whether a glide may start."""
     glide = page_global("hexGlide")
-    if glide is None or before is None:
-        return 0
-    moved, arrived = (int(n) for n in glide.play(root, before, GLIDE_MS))
-    if moved or arrived:
-        _glides_until[0] = time.monotonic() + (GLIDE_MS + 50) / 1000
-    return moved
+    if glide is None or before is None or not glide.play(root, before, GLIDE_MS):
+        return False
+    _glides_until[str(root.id)] = time.monotonic() + (GLIDE_MS + FRAME_MS + 50) / 1000
+    return True
 
 
 def use_stylesheet(href: str, waiting: Any = None) -> None:
