@@ -75,8 +75,8 @@ def patch_html(node: Any, markup: Markup, prepare: Any | None = None) -> None:
     what changed, not the whole board. Replaces, like `set_html`, where that script is missing.
     A glide still running stops (see animate_pieces); the script looks for one only while
     the last glide started in this box may still run (asking makes the browser work out the
-    page's styles at once). `prepare`, a page function, is given the new
-    markup's elements before they are compared with what is drawn (roving.settle_hook)."""
+    page's styles at once). `prepare`, a page function, is given the new markup's elements
+    before they are compared with what is drawn (roving.settle_hook)."""
     patch = page_global("hexPatch")
     if patch is not None:
         gliding = time.monotonic() < _glides_until.get(str(node.id), 0.0)

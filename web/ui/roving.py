@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from browser import page_global, present
 
 
