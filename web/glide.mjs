@@ -7,13 +7,15 @@
 
 const PIECE = "[data-piece]";  // an element with a stable name: `data-piece="<name>"`
 
+const middle = (box) => [box.left + box.width / 2, box.top + box.height / 2];
+
 // Where each piece is drawn now (the middle of its box), by name.
 function places(root) {
   const out = new Map();
   for (const node of root.querySelectorAll(PIECE)) {
     const box = node.getBoundingClientRect();
     if (box.width || box.height) {
-      out.set(node.getAttribute("data-piece"), [box.left + box.width / 2, box.top + box.height / 2]);
+      out.set(node.getAttribute("data-piece"), middle(box));
     }
   }
   return out;
@@ -61,8 +63,9 @@ function start(root, before, longest) {
       arriving.push(node);
       continue;
     }
-    const dx = from[0] - (box.left + box.width / 2);
-    const dy = from[1] - (box.top + box.height / 2);
+    const [x, y] = middle(box);
+    const dx = from[0] - x;
+    const dy = from[1] - y;
     const distance = Math.hypot(dx, dy);
     if (distance >= 2) {
       const units = scale(node);

@@ -47,6 +47,10 @@ _ARROW_DEFS = tag("defs", tag(
     orient="auto-start-reverse"))
 
 
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
 def seat_name(names: list[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"Seat {seat + 1}"
 
@@ -73,7 +77,7 @@ def badge_top(top: float) -> float:
     return top - FX_H + 4 if top >= FX_H - 4 else top + SEAT_H - 4
 
 
-def seat_room(x: float, y: float) -> tuple[float, float, float, float]:
+def seat_room(x: float, y: float) -> Box:
     """What a seat drawn at (x, y) covers: its box and the row of its badge (up to 8 units past
     the box's right side, see badge_box)."""
     left, top = x - SEAT_W / 2, y - SEAT_H / 2
@@ -81,7 +85,7 @@ def seat_room(x: float, y: float) -> tuple[float, float, float, float]:
     return left, min(top, row), left + SEAT_W + 8, max(top + SEAT_H, row + FX_H)
 
 
-def face_down_box(left: float, top: float) -> tuple[float, float, float, float]:
+def face_down_box(left: float, top: float) -> Box:
     """Where the card back of a readied face-down answer lies on the seat box at (left, top): on
     its top-left corner, its top on the table at the table's top edge, its foot clear of the
     Voice line."""
@@ -89,7 +93,7 @@ def face_down_box(left: float, top: float) -> tuple[float, float, float, float]:
     return left + 2, y, left + 26, top + 20
 
 
-def face_down_boxes(left: float, top: float, count: int) -> list[tuple[float, float, float, float]]:
+def face_down_boxes(left: float, top: float, count: int) -> list[Box]:
     """The card backs drawn for a seat's `count` readied answers, the bottom one first: the top
     one where face_down_box puts it and, for two or more, one more peeking out up and to the left
     of it, a small stack (the top one says how many). Every seat's box leaves room on its left;
@@ -112,7 +116,7 @@ def name_room(left: float, ready: bool) -> tuple[float, float]:
     return left + inset, SEAT_W - 4 - inset
 
 
-def distance_to(x: float, y: float, box: tuple[float, float, float, float]) -> float:
+def distance_to(x: float, y: float, box: Box) -> float:
     left, top, right, bottom = box
     return math.hypot(max(left - x, 0.0, x - right), max(top - y, 0.0, y - bottom))
 
@@ -121,10 +125,6 @@ def centre_lines(deck: int, discard: int, round_no: int, rounds: int, tiebreak: 
     """The centre's two lines of text: the round, then the piles."""
     return (f"Round {round_no}/{rounds}" + (" · TIE-BREAK ×2" if tiebreak else ""),
             f"Deck {deck} · Discards {discard}")
-
-
-Point = tuple[float, float]
-Box = tuple[float, float, float, float]
 
 
 def centre_text_boxes(view: dict[str, Any]) -> tuple[Box, ...]:
