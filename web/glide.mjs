@@ -9,16 +9,50 @@ const PIECE = "[data-piece]";  // an element with a stable name: `data-piece="<n
 
 const middle = (box) => [box.left + box.width / 2, box.top + box.height / 2];
 
-// Where each piece is drawn now (the middle of its box), by name.
+// Where each piece is drawn now (the middle of its box), by name, in its board's own frame: in
+// the units of the SVG drawing it is in, or else in pixels from the corner of the box drawn
+// (`root`). A board moved, scrolled or scaled as a whole (the end summary opening beside it,
+// a phone turned) moves no piece: only what the drawing moved on the board glides.
 function places(root) {
   const out = new Map();
+  const frame = boardFrame(root);
   for (const node of root.querySelectorAll(PIECE)) {
     const box = node.getBoundingClientRect();
     if (box.width || box.height) {
-      out.set(node.getAttribute("data-piece"), middle(box));
+      out.set(node.getAttribute("data-piece"), frame.toBoard(node, middle(box)));
     }
   }
   return out;
+}
+
+// Converts a point on the screen to the board's frame and back, for pieces of `root`; each
+// SVG drawing's own frame is measured once.
+function boardFrame(root) {
+  const corner = root.getBoundingClientRect();
+  const drawings = new Map();
+  const matrix = (node) => {
+    const svg = node.ownerSVGElement;
+    if (!svg) return null;
+    if (!drawings.has(svg)) {
+      const ctm = svg.getScreenCTM();
+      drawings.set(svg, ctm && ctm.a ? ctm : null);
+    }
+    return drawings.get(svg);
+  };
+  return {
+    toBoard(node, [x, y]) {
+      const ctm = matrix(node);
+      if (!ctm) return [x - corner.left, y - corner.top];
+      const at = new DOMPoint(x, y).matrixTransform(ctm.inverse());
+      return [at.x, at.y];
+    },
+    toScreen(node, [x, y]) {
+      const ctm = matrix(node);
+      if (!ctm) return [x + corner.left, y + corner.top];
+      const at = new DOMPoint(x, y).matrixTransform(ctm);
+      return [at.x, at.y];
+    },
+  };
 }
 
 // Screen pixels per unit of a piece's own drawing: an SVG piece moves in its own units.
@@ -55,14 +89,16 @@ function play(root, before, longest) {
 function start(root, before, longest) {
   const arriving = [];
   const moving = [];
+  const frame = boardFrame(root);
   for (const node of root.querySelectorAll(PIECE)) {
     const box = node.getBoundingClientRect();
     if (!(box.width || box.height)) continue;
-    const from = before.get(node.getAttribute("data-piece"));
-    if (!from) {
+    const was = before.get(node.getAttribute("data-piece"));
+    if (!was) {
       arriving.push(node);
       continue;
     }
+    const from = frame.toScreen(node, was);
     const [x, y] = middle(box);
     const dx = from[0] - x;
     const dy = from[1] - y;
