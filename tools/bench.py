@@ -235,6 +235,11 @@ window.addEventListener('hex:ready', () => { window.__ready = performance.now();
   requestAnimationFrame(() => setTimeout(() => { window.__drawn = performance.now(); }, 0)); });
 new PerformanceObserver(list => { for (const e of list.getEntries())
   window.__longtasks.push([e.startTime, e.duration]); }).observe({type: 'longtask', buffered: true});
+window.__frames = []; window.__copied = Infinity;
+if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame'))
+  new PerformanceObserver(list => { for (const e of list.getEntries())
+    window.__frames.push([e.startTime, e.duration]); }).observe({type: 'long-animation-frame', buffered: true});
+navigator.serviceWorker?.ready.then(() => { window.__copied = performance.now(); });
 """
 
 
@@ -251,7 +256,11 @@ def bot_long_tasks(browser, site_url: str, seconds: float = 60.0, rate: float = 
     between the page being ready and that first frame (drawing it: start-up, not play), and
     the median and longest time a computer took to choose (its searches, yields included),
     the median and longest drawing of a move, and the longest slice of a computer's thinking
-    (the page's "drawing" and "long computer slice" measures, web/ui/browser.py `measured`)."""
+    (the page's "drawing" and "long computer slice" measures, web/ui/browser.py `measured`);
+    then the longest task once the service worker had copied the site (on a first visit that
+    copy runs beside the game, on this machine's two cores), and the longest frame (Long
+    Animation Frames: its tasks and its style, layout and paint, which the Long Tasks API
+    leaves out when no script of the page asked for them)."""
     results = {}
     for game_id, seats in BOT_GAMES.items():
         context = browser.new_context()
@@ -274,9 +283,15 @@ def bot_long_tasks(browser, site_url: str, seconds: float = 60.0, rate: float = 
         thinking = page.evaluate("performance.getEntriesByName('computer thinking').map(e => e.duration)")
         drawing = page.evaluate("performance.getEntriesByName('drawing').map(e => e.duration)")
         slices = page.evaluate("performance.getEntriesByName('long computer slice').map(e => e.duration)")
+        page.wait_for_timeout(300)  # the last frames' entries are reported after they end
+        after_copy = page.evaluate("Math.max(0, ...window.__longtasks.filter(([start]) =>"
+                                   " start >= Math.max(window.__drawn, window.__copied)).map(([_, d]) => d))")
+        frame = page.evaluate("Math.max(0, ...window.__frames.filter(([start]) => start >= window.__drawn)"
+                              ".map(([_, d]) => d))")
         results[game_id] = (max(tasks, default=0.0), len(tasks), moves, first_frame,
                             median(thinking), max(thinking, default=float("nan")),
-                            median(drawing), max(drawing, default=0.0), max(slices, default=0.0))
+                            median(drawing), max(drawing, default=0.0), max(slices, default=0.0),
+                            after_copy, frame)
         context.close()
     return results
 
@@ -347,7 +362,8 @@ def tap_crossings(browser, site_url: str, clicks: int = 20) -> dict[str, float]:
 
 def print_play(long_tasks: dict[float, dict[str, tuple]], taps: dict[float, dict[str, list[float]]]) -> None:
     """While computers play every seat at level hard, per CPU speed: the longest main-thread
-    task (Long Tasks API: over 50 ms) and how many there were; then click-to-redraw."""
+    task (Long Tasks API: over 50 ms) and how many there were, the longest once the site was
+    copied for offline play, and the longest frame; then click-to-redraw."""
     rates = sorted(long_tasks)
     print("computers at level hard in every seat: longest main-thread task while they play, "
           "at " + " and ".join(f"{r:g}x CPU slowdown" for r in rates) +
@@ -356,9 +372,12 @@ def print_play(long_tasks: dict[float, dict[str, tuple]], taps: dict[float, dict
         cells = []
         for rate in rates:
             (longest, count, moves, first_frame, think_median, _think_max,
-             draw_median, draw_max, slice_max) = long_tasks[rate][game_id]
+             draw_median, draw_max, slice_max, after_copy, frame) = long_tasks[rate][game_id]
             cells.append(f"{rate:g}x: " + (f"{longest:4.0f} ms ({count:2} over 50 ms)" if count else
-                                           "none over 50 ms     ") + f" in {moves:3} log lines, "
+                                           "none over 50 ms     ") +
+                         (f", {after_copy:4.0f} ms once the site was copied" if after_copy else
+                          ", none once the site was copied") + f", longest frame {frame:4.0f} ms"
+                         f" in {moves:3} log lines, "
                          f"first frame {first_frame:3.0f} ms, choosing median {think_median:4.0f} ms, "
                          f"drawing median {draw_median:3.0f} ms (longest {draw_max:3.0f}), "
                          f"longest computer slice {slice_max:3.0f} ms")
