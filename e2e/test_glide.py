@@ -163,3 +163,28 @@ def test_a_piece_moved_on_a_board_drawn_smaller_glides_by_its_move_alone(page: P
     # 40 units right on a board now drawn at 1.5 px a unit: 60 px on the screen
     assert page.evaluate(WHOLE_BOARD, {"width": 150, "shift": 40, "marginTop": 80}) == {
         "moved": ["translate(-40px, 0px)", 186]}
+
+
+TO_ANOTHER_DRAWING = """async () => {
+    await import('/glide.mjs');
+    document.body.insertAdjacentHTML('beforeend', '<div id="w">'
+        + '<svg id="a" viewBox="0 0 100 100" width="200" height="200" style="position:absolute;left:0;top:0">'
+        + '<circle data-piece="t" cx="10" cy="10" r="5"/></svg>'
+        + '<svg id="b" viewBox="0 0 100 100" width="200" height="200" style="position:absolute;left:300px;top:0">'
+        + '</svg></div>');
+    const wrap = document.getElementById('w');
+    const before = hexGlide.places(wrap);
+    const piece = wrap.querySelector('[data-piece="t"]');
+    document.getElementById('b').append(piece);  // the same piece, now in the other drawing
+    hexGlide.play(wrap, before, 450);
+    await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    const [animation] = piece.getAnimations();
+    wrap.remove();
+    return [animation.effect.getKeyframes()[0].transform, animation.effect.getTiming().duration];
+}"""
+
+
+def test_a_piece_moved_to_another_drawing_glides_from_where_it_was_on_the_screen(page: Page, site) -> None:
+    page.goto(site.url + BLANK_PATH.lstrip("/"))
+    # 300 px left on the screen, at 2 px a unit of the drawing it is in now
+    assert page.evaluate(TO_ANOTHER_DRAWING) == ["translate(-150px, 0px)", 330]

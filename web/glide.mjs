@@ -12,7 +12,8 @@ const middle = (box) => [box.left + box.width / 2, box.top + box.height / 2];
 // Where each piece is drawn now (the middle of its box), by name, in its board's own frame: in
 // the units of the SVG drawing it is in, or else in pixels from the corner of the box drawn
 // (`root`). A board moved, scrolled or scaled as a whole (the end summary opening beside it,
-// a phone turned) moves no piece: only what the drawing moved on the board glides.
+// a phone turned) moves no piece: only what the drawing moved on the board glides. Where it
+// was on the screen is kept too, for a piece that moves to another drawing.
 function places(root) {
   const out = new Map();
   const frame = boardFrame(root);
@@ -30,8 +31,7 @@ function places(root) {
 function boardFrame(root) {
   const corner = root.getBoundingClientRect();
   const drawings = new Map();
-  const matrix = (node) => {
-    const svg = node.ownerSVGElement;
+  const matrix = (svg) => {
     if (!svg) return null;
     if (!drawings.has(svg)) {
       const ctm = svg.getScreenCTM();
@@ -40,14 +40,17 @@ function boardFrame(root) {
     return drawings.get(svg);
   };
   return {
-    toBoard(node, [x, y]) {
-      const ctm = matrix(node);
-      if (!ctm) return [x - corner.left, y - corner.top];
+    toBoard(node, screen) {
+      const svg = node.ownerSVGElement ?? null;  // undefined on an HTML element
+      const ctm = matrix(svg);
+      const [x, y] = screen;
+      if (!ctm) return { svg: null, at: [x - corner.left, y - corner.top], screen };
       const at = new DOMPoint(x, y).matrixTransform(ctm.inverse());
-      return [at.x, at.y];
+      return { svg, at: [at.x, at.y], screen };
     },
-    toScreen(node, [x, y]) {
-      const ctm = matrix(node);
+    toScreen(node, { svg, at: [x, y], screen }) {
+      if ((node.ownerSVGElement ?? null) !== svg) return screen;  // moved to another drawing
+      const ctm = matrix(svg);
       if (!ctm) return [x + corner.left, y + corner.top];
       const at = new DOMPoint(x, y).matrixTransform(ctm);
       return [at.x, at.y];
