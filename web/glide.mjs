@@ -9,27 +9,27 @@ const PIECE = "[data-piece]";  // an element with a stable name: `data-piece="<n
 
 const middle = (box) => [box.left + box.width / 2, box.top + box.height / 2];
 
-// Where each piece is drawn now (the middle of its box), by name, in its board's own frame: in
-// the units of the SVG drawing it is in, or else in pixels from the corner of the box drawn
-// (`root`). A board moved, scrolled or scaled as a whole (the end summary opening beside it,
-// a phone turned) moves no piece: only what the drawing moved on the board glides. Where it
-// was on the screen is kept too, for a piece that moves to another drawing.
+// Where each piece is drawn now (the middle of its box), by name: a piece of an SVG drawing in
+// the drawing's own units, so a board drawn smaller, larger or elsewhere as a whole (the end
+// summary opening beside it, a phone's zoom buttons, a turned phone) moves none of its pieces;
+// any other piece on the screen, so one that stays put while the page moves under it (a hand
+// held at the bottom of a phone's screen) does not glide either. Where it was on the screen is
+// kept for every piece, for one that moves to another drawing.
 function places(root) {
   const out = new Map();
-  const frame = boardFrame(root);
+  const frame = drawingFrame();
   for (const node of root.querySelectorAll(PIECE)) {
     const box = node.getBoundingClientRect();
     if (box.width || box.height) {
-      out.set(node.getAttribute("data-piece"), frame.toBoard(node, middle(box)));
+      out.set(node.getAttribute("data-piece"), frame.toDrawing(node, middle(box)));
     }
   }
   return out;
 }
 
-// Converts a point on the screen to the board's frame and back, for pieces of `root`; each
-// SVG drawing's own frame is measured once.
-function boardFrame(root) {
-  const corner = root.getBoundingClientRect();
+// Converts a point on the screen to the units of a piece's SVG drawing and back; each
+// drawing's place on the screen is measured once.
+function drawingFrame() {
   const drawings = new Map();
   const matrix = (svg) => {
     if (!svg) return null;
@@ -40,20 +40,18 @@ function boardFrame(root) {
     return drawings.get(svg);
   };
   return {
-    toBoard(node, screen) {
+    toDrawing(node, screen) {
       const svg = node.ownerSVGElement ?? null;  // undefined on an HTML element
       const ctm = matrix(svg);
-      const [x, y] = screen;
-      if (!ctm) return { svg: null, at: [x - corner.left, y - corner.top], screen };
-      const at = new DOMPoint(x, y).matrixTransform(ctm.inverse());
+      if (!ctm) return { svg: null, at: screen, screen };
+      const at = new DOMPoint(screen[0], screen[1]).matrixTransform(ctm.inverse());
       return { svg, at: [at.x, at.y], screen };
     },
-    toScreen(node, { svg, at: [x, y], screen }) {
-      if ((node.ownerSVGElement ?? null) !== svg) return screen;  // moved to another drawing
+    toScreen(node, { svg, at, screen }) {
       const ctm = matrix(svg);
-      if (!ctm) return [x + corner.left, y + corner.top];
-      const at = new DOMPoint(x, y).matrixTransform(ctm);
-      return [at.x, at.y];
+      if (!ctm || (node.ownerSVGElement ?? null) !== svg) return screen;  // or it moved to another drawing
+      const point = new DOMPoint(at[0], at[1]).matrixTransform(ctm);
+      return [point.x, point.y];
     },
   };
 }
@@ -92,7 +90,7 @@ function play(root, before, longest) {
 function start(root, before, longest) {
   const arriving = [];
   const moving = [];
-  const frame = boardFrame(root);
+  const frame = drawingFrame();
   for (const node of root.querySelectorAll(PIECE)) {
     const box = node.getBoundingClientRect();
     if (!(box.width || box.height)) continue;
