@@ -2,10 +2,10 @@
 browser for a board's animations made it work out styles at every redraw, gliding or not).
 
 web/ui/browser.py is imported with a page stand-in: `patch_html` must say "gliding" from the
-moment `animate_pieces` asks for a glide (web/glide.mjs starts it at the next frame) until
-the longest glide, started as late as a slow phone's next frame, has had time to end, and not otherwise, so that a redraw
-during a glide still stops it (e2e/test_patch_quiet.py checks the patch's side, e2e/test_glide.py
-the glides themselves)."""
+moment `animate_pieces` asks for a glide (web/glide.mjs starts it at the next frame) until the
+longest glide, started as late as a slow phone's next frame, has had time to end, and not
+otherwise, so that a redraw during a glide still stops it (e2e/test_patch_quiet.py checks the
+patch's side, e2e/test_glide.py the glides themselves)."""
 
 from __future__ import annotations
 

@@ -275,17 +275,17 @@ def bot_long_tasks(browser, site_url: str, seconds: float = 60.0, rate: float = 
         deadline = time.time() + seconds
         while time.time() < deadline and "Game over" not in page.inner_text("#turn"):
             page.wait_for_timeout(500)
-        tasks = page.evaluate("window.__longtasks.filter(([start]) => start >= window.__drawn)"
-                              ".map(([_, duration]) => duration)")
+        page.wait_for_timeout(300)  # the last frames' entries are reported after they end
+        played = page.evaluate("window.__longtasks.filter(([start]) => start >= window.__drawn)")
+        copied = page.evaluate("window.__copied")
+        tasks = [duration for _, duration in played]
+        after_copy = max((duration for start, duration in played if start >= copied), default=0.0)
         first_frame = page.evaluate("Math.max(0, ...window.__longtasks.filter(([start]) =>"
                                     " start >= window.__ready && start < window.__drawn).map(([_, d]) => d))")
         moves = page.evaluate("document.querySelectorAll('#log li').length")
         thinking = page.evaluate("performance.getEntriesByName('computer thinking').map(e => e.duration)")
         drawing = page.evaluate("performance.getEntriesByName('drawing').map(e => e.duration)")
         slices = page.evaluate("performance.getEntriesByName('long computer slice').map(e => e.duration)")
-        page.wait_for_timeout(300)  # the last frames' entries are reported after they end
-        after_copy = page.evaluate("Math.max(0, ...window.__longtasks.filter(([start]) =>"
-                                   " start >= Math.max(window.__drawn, window.__copied)).map(([_, d]) => d))")
         frame = page.evaluate("Math.max(0, ...window.__frames.filter(([start]) => start >= window.__drawn)"
                               ".map(([_, d]) => d))")
         results[game_id] = (max(tasks, default=0.0), len(tasks), moves, first_frame,
