@@ -297,6 +297,22 @@ def test_after_one_visit_the_site_plays_with_the_server_stopped(page: Page, fres
         expect(page.locator("#offline-status")).to_be_visible()
 
 
+def test_the_offline_copy_waits_until_the_computers_stop_playing(page: Page, site):
+    """The page is "idle", and the service worker registered to copy the site, only once no
+    computer has started to choose for 2 s: here, after the last move of a game computers
+    play on their own (under the 30 s the page waits at most), at half their usual pace."""
+    page.add_init_script("localStorage.setItem('hex-table:settings', JSON.stringify({speed: 0.5}))")
+    page.goto(site.url + "?game=hex-please&seats=2&bots=2&level=hard&seed=e2e-idle")
+    wait_ready(page)
+    expect(page.locator("#turn")).to_contain_text("Game over", timeout=60_000)
+    page.wait_for_function("() => performance.getEntriesByName('hex:idle').length > 0",
+                           timeout=30_000, polling=POLL_MS)
+    idle = page.evaluate("performance.getEntriesByName('hex:idle')[0].startTime")
+    started = page.evaluate("performance.getEntriesByName('computer thinking').map(e => e.startTime)")
+    assert len(started) > 4 and started[-1] - started[0] > 3000, started  # longer than the quiet wait
+    assert idle > max(started) + 2000, (idle, started)
+
+
 def test_an_error_in_a_handler_shows_a_banner_and_keeps_the_game(page: Page, site):
     fast_settings(page)
     page.goto(site.url + HS_URL.replace("e2e-7", "fault-1"))

@@ -14,7 +14,7 @@ export { version };
 
 const BUILD = "__BUILD_VERSION__"; // the site's build, written by tools/build_site.py
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
-const QUIET_MS = 2000; // "idle": this long without input after the page is ready...
+const QUIET_MS = 2000; // "idle": this long without input or a computer's move after the page is ready...
 const LATEST_MS = 30000; // ...or this long after it, whatever the player does
 
 // Our Python's archives download beside Pyodide, from the moment PyScript loads this module.
@@ -405,7 +405,10 @@ function whenIdle(run) {
     else setTimeout(idle, 0); // WebKit has no requestIdleCallback
   };
   const wait = () => { clearTimeout(timer); timer = setTimeout(go, QUIET_MS); };
-  const INPUTS = ["pointerdown", "keydown", "wheel", "touchstart"];
+  // "hex:busy": a computer starts to choose (web/ui/computers.py). The copy for offline play
+  // then waits for a person's turn, the game's end or LATEST_MS: on a phone's few cores it
+  // made the drawing of the computers' moves stutter.
+  const INPUTS = ["pointerdown", "keydown", "wheel", "touchstart", "hex:busy"];
   for (const type of INPUTS) addEventListener(type, wait, { capture: true, passive: true });
   const latest = setTimeout(go, LATEST_MS);
   wait();

@@ -5,8 +5,8 @@ const VERSION = "__BUILD_VERSION__";
 const CACHE = `hex-table-${VERSION}`; // web/start.mjs reads Python's standard library from it by this name
 const FILES = ["__PRECACHE_FILES__"];
 
-// The page registers this worker once its player is idle (web/ui/shell.py, web/start.mjs),
-// so 14 MB of caching does not compete with the first game, and the copy starts at once.
+// The page registers this worker once it is idle (web/ui/shell.py, web/start.mjs), so 14 MB
+// of caching does not compete with a game's moves, and the copy starts at once.
 // Nothing here waits on a page's message: a browser may stop a worker and start it again at
 // any moment (WebKit does, between pages), and a promise kept by one run of this script is
 // lost to the next, which left an install waiting for ever. For the same reason the page asks

@@ -50,6 +50,7 @@ async def think(bot: Any, state: Any, seat: int, least_seconds: float = 0.0) -> 
     """Run a bot in slices, yielding to the browser between them, and take at least
     `least_seconds` in all. Each search shows in the page's performance timeline as a
     "computer thinking" measure (tools/bench.py reads it)."""
+    js.window.dispatchEvent(js.Event.new("hex:busy"))  # the offline copy waits (web/start.mjs)
     began_ms = js.performance.now()
     slice_start = time.perf_counter()
     action = None

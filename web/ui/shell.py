@@ -161,8 +161,9 @@ class Shell:
         def register(event: Any = None) -> None:
             navigator.serviceWorker.register(script).then(
                 create_once_callable(self.on_registered), create_once_callable(on_failed))
-        # Once the player is idle (web/start.mjs), so the worker's 14 MB copy of the site
-        # does not compete with the first game; it copies at once (web/sw.js).
+        # Once the page is idle, no one touching it and no computer choosing (web/start.mjs),
+        # so the worker's 14 MB copy of the site does not compete with a game's moves; it
+        # copies at once (web/sw.js).
         if js.performance.getEntriesByName("hex:idle").length:
             register()
         else:
