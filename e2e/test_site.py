@@ -299,8 +299,8 @@ def test_after_one_visit_the_site_plays_with_the_server_stopped(page: Page, fres
 
 def test_the_offline_copy_waits_until_the_computers_stop_playing(page: Page, site):
     """The page is "idle", and the service worker registered to copy the site, only once no
-    computer has started to choose for 2 s: here, after the last move of a game computers
-    play on their own (under the 30 s the page waits at most), at half their usual pace."""
+    computer has been choosing for 2 s: here, after the last move of a game computers play on
+    their own (under the 30 s the page waits at most), at half their usual pace."""
     page.add_init_script("localStorage.setItem('hex-table:settings', JSON.stringify({speed: 0.5}))")
     page.goto(site.url + "?game=hex-please&seats=2&bots=2&level=hard&seed=e2e-idle")
     wait_ready(page)
@@ -309,8 +309,24 @@ def test_the_offline_copy_waits_until_the_computers_stop_playing(page: Page, sit
                            timeout=30_000, polling=POLL_MS)
     idle = page.evaluate("performance.getEntriesByName('hex:idle')[0].startTime")
     started = page.evaluate("performance.getEntriesByName('computer thinking').map(e => e.startTime)")
+    ended = page.evaluate("performance.getEntriesByName('computer thinking').map(e => e.startTime + e.duration)")
     assert len(started) > 4 and started[-1] - started[0] > 3000, started  # longer than the quiet wait
-    assert idle > max(started) + 2000, (idle, started)
+    assert idle > max(ended) + 2000, (idle, ended)
+
+
+def test_a_computer_choosing_for_longer_than_the_quiet_wait_keeps_the_copy_waiting(page: Page, site):
+    """A computer's search may outlast the page's 2 s quiet wait (a first search on a slow
+    phone): the page counts as busy until it ends ("hex:busy" from web/ui/computers.py)."""
+    page.add_init_script("addEventListener('hex:ready', () => setTimeout(() =>"
+                         " dispatchEvent(new CustomEvent('hex:busy', {detail: 1}))), {once: true})")
+    page.goto(site.url)
+    wait_ready(page)
+    page.wait_for_timeout(3500)
+    assert page.evaluate("performance.getEntriesByName('hex:idle').length") == 0
+    ended = page.evaluate("(dispatchEvent(new CustomEvent('hex:busy', {detail: -1})), performance.now())")
+    page.wait_for_function("() => performance.getEntriesByName('hex:idle').length > 0",
+                           timeout=10_000, polling=POLL_MS)
+    assert page.evaluate("performance.getEntriesByName('hex:idle')[0].startTime") >= ended + 2000
 
 
 def test_an_error_in_a_handler_shows_a_banner_and_keeps_the_game(page: Page, site):

@@ -14,7 +14,7 @@ export { version };
 
 const BUILD = "__BUILD_VERSION__"; // the site's build, written by tools/build_site.py
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href;
-const QUIET_MS = 2000; // "idle": this long without input or a computer's move after the page is ready...
+const QUIET_MS = 2000; // "idle": this long without input or a computer choosing after the page is ready...
 const LATEST_MS = 30000; // ...or this long after it, whatever the player does
 
 // Our Python's archives download beside Pyodide, from the moment PyScript loads this module.
@@ -394,22 +394,29 @@ function recoverIfBroken() {
 function whenIdle(run) {
   let timer = 0;
   let done = false;
+  let thinking = 0; // computers choosing now: "hex:busy", detail 1 as one starts, -1 as it ends
   const go = () => {
     if (done) return;
     done = true;
     clearTimeout(timer);
     clearTimeout(latest);
     for (const type of INPUTS) removeEventListener(type, wait, true);
+    removeEventListener("hex:busy", busy);
     const idle = () => { performance.mark("hex:idle"); run(); }; // e2e/test_features.py waits for it
     if (globalThis.requestIdleCallback) requestIdleCallback(idle, { timeout: 1000 });
     else setTimeout(idle, 0); // WebKit has no requestIdleCallback
   };
-  const wait = () => { clearTimeout(timer); timer = setTimeout(go, QUIET_MS); };
-  // "hex:busy": a computer starts to choose (web/ui/computers.py). The copy for offline play
-  // then waits for a person's turn, the game's end or LATEST_MS: on a phone's few cores it
-  // made the drawing of the computers' moves stutter.
-  const INPUTS = ["pointerdown", "keydown", "wheel", "touchstart", "hex:busy"];
+  const wait = () => {
+    clearTimeout(timer);
+    if (!thinking) timer = setTimeout(go, QUIET_MS);
+  };
+  // A computer choosing keeps the page busy (web/ui/computers.py): the copy for offline play
+  // waits for a person's turn, the game's end or LATEST_MS, as on a phone's few cores it made
+  // the drawing of the computers' moves stutter.
+  const busy = (event) => { thinking = Math.max(0, thinking + Number(event.detail || 0)); wait(); };
+  const INPUTS = ["pointerdown", "keydown", "wheel", "touchstart"];
   for (const type of INPUTS) addEventListener(type, wait, { capture: true, passive: true });
+  addEventListener("hex:busy", busy);
   const latest = setTimeout(go, LATEST_MS);
   wait();
 }

@@ -50,27 +50,35 @@ async def think(bot: Any, state: Any, seat: int, least_seconds: float = 0.0) -> 
     """Run a bot in slices, yielding to the browser between them, and take at least
     `least_seconds` in all. Each search shows in the page's performance timeline as a
     "computer thinking" measure (tools/bench.py reads it)."""
-    js.window.dispatchEvent(js.Event.new("hex:busy"))  # the offline copy waits (web/start.mjs)
     began_ms = js.performance.now()
     slice_start = time.perf_counter()
     action = None
-    for step in bot.think(state.clone(), seat):
-        spent = time.perf_counter() - slice_start
-        if spent > LONG_SLICE_SECONDS:
-            js.performance.measure("long computer slice", browser.js_object(
-                start=js.performance.now() - spent * 1000))
-        if step is not None:
-            action = step
-            break
-        if spent > MIN_SLICE_SECONDS:
-            await asyncio.sleep(0)
-            slice_start = time.perf_counter()
+    busy(1)  # the offline copy waits meanwhile (web/start.mjs)
+    try:
+        for step in bot.think(state.clone(), seat):
+            spent = time.perf_counter() - slice_start
+            if spent > LONG_SLICE_SECONDS:
+                js.performance.measure("long computer slice", browser.js_object(
+                    start=js.performance.now() - spent * 1000))
+            if step is not None:
+                action = step
+                break
+            if spent > MIN_SLICE_SECONDS:
+                await asyncio.sleep(0)
+                slice_start = time.perf_counter()
+    finally:
+        busy(-1)
     ended_ms = js.performance.now()
     js.performance.measure("computer thinking", browser.js_object(start=began_ms, end=ended_ms))
     # Always a new task for the move: the search's last slice and drawing the move in
     # one task could block the page for over 50 ms.
     await asyncio.sleep(max(0.0, least_seconds - (ended_ms - began_ms) / 1000))
     return action
+
+
+def busy(change: int) -> None:
+    """Tell the page a computer started (1) or stopped (-1) choosing."""
+    js.window.dispatchEvent(js.CustomEvent.new("hex:busy", browser.js_object(detail=change)))
 
 
 async def suggestion(session: Session, state: Any, seat: int) -> Any:
