@@ -159,7 +159,9 @@ def race_clock(board: Any, shown: float | None, action: str) -> tuple[float | No
 
 
 def show(element_id: str, visible: bool = True) -> None:
-    el(element_id).hidden = not visible
+    node = el(element_id)
+    if bool(node.hidden) == visible:  # written only to change: a write is a change the page reacts to
+        node.hidden = not visible
 
 
 def set_text(element_id: str, text: str) -> None:

@@ -243,7 +243,8 @@ def draw_summary(summary: Callable[[], Summary] | None, take_focus: bool) -> Non
     ways on (rematch, a new game, the menu); drawn once per game end. None hides it."""
     box = el("summary")
     if summary is None:
-        box.hidden = True
+        if not box.hidden:
+            box.hidden = True  # written only to change: a write is a change the page reacts to
         return
     if not box.hidden:
         return
