@@ -314,6 +314,25 @@ def test_the_offline_copy_waits_until_the_computers_stop_playing(page: Page, sit
     assert idle > max(ended) + 2000, (idle, ended)
 
 
+def test_the_end_summary_is_drawn_in_a_task_after_the_last_move(page: Page, site):
+    """The last move's drawing and the end summary in one task blocked a slow phone for over
+    100 ms: the summary comes in a task of its own. Changes made in one task reach a
+    MutationObserver together, at that task's end."""
+    fast_settings(page)
+    page.add_init_script("""addEventListener('DOMContentLoaded', () => {
+      window.__batches = [];
+      new MutationObserver((records) => window.__batches.push(records.map((r) =>
+          r.target.closest?.('#summary') ? r.type : r.target.closest?.('#board') ? 'board' : 'other')))
+        .observe(document.getElementById('game'), {subtree: true, childList: true, attributes: true});
+    });""")
+    page.goto(site.url + "?game=hex-please&seats=2&bots=2&level=easy&seed=e2e-summary")
+    wait_ready(page)
+    expect(page.locator("#summary")).to_be_visible(timeout=60_000)
+    batches = page.evaluate("window.__batches")
+    opened = [b for b in batches if "childList" in b]  # the summary written
+    assert opened and all("board" not in b for b in opened), opened
+
+
 def test_a_computer_choosing_for_longer_than_the_quiet_wait_keeps_the_copy_waiting(page: Page, site):
     """A computer's search may outlast the page's 2 s quiet wait (a first search on a slow
     phone): the page counts as busy until it ends ("hex:busy" from web/ui/computers.py)."""

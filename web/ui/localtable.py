@@ -209,8 +209,7 @@ class LocalTable:
         el("suggest-button").disabled = (scripted or state.is_over or not session.is_human(state.current_player)
                                          or scene.table_window is not None or scene.handoff)
         el("export-button").disabled = scripted
-        screen.draw_summary((lambda: presenter.summary(session)) if over else None,
-                            take_focus=not session.is_computer(0) and len(session.humans) > 0)
+        self.draw_summary(over)
         humans = session.humans
         alone = len(humans) == 1 and session.with_computers and not scripted
         screen.draw_recap(presenter.since_last_move(match, humans[0]) if alone else [])
@@ -219,6 +218,20 @@ class LocalTable:
                 self.log_words, self.log_names = {}, list(match.names)
             self.log.draw(presenter.turns(match, memo=self.log_words), match.names)
             self.drawn_log = len(match.log)
+
+    def draw_summary(self, over: bool) -> None:
+        """The end summary, once the game is over, in a task after the one drawing the last
+        move: both in one blocked a slow phone for over 100 ms (HEX PLEASE!'s last move)."""
+        if not over:
+            screen.draw_summary(None, take_focus=False)
+            return
+        session, at = self.session, self.master.at
+
+        def draw() -> None:
+            if not self.master.closed and self.master.at == at and self.match.state.is_over:
+                screen.draw_summary(lambda: presenter.summary(session),
+                                    take_focus=not session.is_computer(0) and len(session.humans) > 0)
+        self.later(0, draw)
 
     def table_prompt(self, window: dict[str, Any]) -> Markup:
         """One prompt for everybody: the same whatever anyone holds, so it gives nothing away."""
