@@ -159,8 +159,13 @@ def race_clock(board: Any, shown: float | None, action: str) -> tuple[float | No
 
 
 def show(element_id: str, visible: bool = True) -> None:
-    node = el(element_id)
-    if bool(node.hidden) == visible:  # written only to change: a write is a change the page reacts to
+    set_shown(el(element_id), visible)
+
+
+def set_shown(node: Any, visible: bool = True) -> None:
+    """Show or hide `node`, writing `hidden` only to change it: a write is a change the page
+    reacts to, and most drawings change nothing of it."""
+    if bool(node.hidden) == visible:
         node.hidden = not visible
 
 

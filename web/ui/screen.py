@@ -169,14 +169,13 @@ def show_pending(client: TableClient) -> None:
     if not present(target):
         if not bar.hidden:
             thumbzone.bar_hidden()
-        bar.hidden = True
+            bar.hidden = True
         return
     target.classList.add("pending")
     label = str(target.getAttribute("aria-label") or target.textContent or "").strip()
     set_text("confirm-text", f"Your move: {label[:200]}" if label else "Your move")
-    coming = bool(bar.hidden)
-    bar.hidden = False
-    if coming:  # the hand and the move shown stay clear of it
+    if bar.hidden:  # the hand and the move shown stay clear of it
+        bar.hidden = False
         thumbzone.bar_shown(bar, board)
 
 
@@ -222,14 +221,13 @@ def draw_recap(lines: Sequence[str]) -> None:
     again: computer turns pass quickly, and the board alone does not say what changed."""
     box = el("recap")
     if not lines:
-        if not box.hidden:  # hiding it again at every move is a change too
-            box.hidden = True
+        browser.set_shown(box, False)
         return
     shown = list(lines[-RECAP_LINES:])
     if box.getAttribute("data-drawn") != repr(shown):  # unchanged by most redraws (a tap)
         browser.set_html(box, join(tag("h3", "Since your last move"), tag("ul", [tag("li", line) for line in shown])))
         box.setAttribute("data-drawn", repr(shown))
-    box.hidden = False
+    browser.set_shown(box)
 
 
 def summary_part(label: str, value: str) -> Markup:
@@ -243,8 +241,7 @@ def draw_summary(summary: Callable[[], Summary] | None, take_focus: bool) -> Non
     ways on (rematch, a new game, the menu); drawn once per game end. None hides it."""
     box = el("summary")
     if summary is None:
-        if not box.hidden:
-            box.hidden = True  # written only to change: a write is a change the page reacts to
+        browser.set_shown(box, False)
         return
     if not box.hidden:
         return
