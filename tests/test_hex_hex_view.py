@@ -273,7 +273,7 @@ def test_hex_tokens_stay_clear_of_the_centres_round_and_piles(players: int, me: 
     seats = [at % players for at in ats]
     points = token_points(view, [({"id": k}, at, -1, False, False) for k, at in enumerate(seats)])
     lines = centre_text_boxes(view)
-    drawn = centre_lines(DECK_SIZE, DECK_SIZE, round_no, players + 1, bool(tiebreak))
+    drawn = centre_lines(DECK_SIZE, DECK_SIZE, round_no, players + 1, tiebreak)
     assert all(len(line) * size * CHAR_EM <= box[2] - box[0] + 1e-9   # each line's box holds it drawn
                for line, size, box in zip(drawn, CENTRE_TYPE, lines))
     rooms = [seat_room(*_pos(view, s)) for s in range(players)]
@@ -537,3 +537,18 @@ def test_under_deception_the_claims_come_first_and_the_claimed_cards_text_after(
     assert "hx-detail" not in claiming, "the list of claims takes the room"
     claimed = str(render(view, {"card": "curse", "claim": "boostl"}, NAMES))
     assert CARDS_BY_ID["boostl"].text in claimed and 'class="hx-detail hx-cat-enhanced"' in claimed
+
+
+def test_a_tie_break_round_is_named_as_a_tie_break_not_as_a_round_past_the_last() -> None:
+    """Past the last round, ties are broken in rounds where Voice counts double: the centre
+    and the status said "Round 6/5 · TIE-BREAK ×2" and "Round 6 of 5"; they name the
+    tie-break and its count, and the centre's line stays no wider than a round's was."""
+    from pygame_core.hex_hex.board import centre_lines
+    view = charmed().view(0)
+    view["round"], view["tiebreak"] = view["rounds"] + 2, 2
+    out = str(render(view, {}, NAMES))
+    assert "Tie-break 2 · Voice ×2" in out
+    assert "Tie-break round 2: every Voice gain and loss counts double" in out
+    assert f'Round {view["rounds"] + 2}' not in out and "TIE-BREAK" not in out
+    assert centre_lines(99, 99, 1, 5, 0)[0] == "Round 1/5"
+    assert len(centre_lines(99, 99, 17, 16, 10)[0]) <= len("Round 6/5 · TIE-BREAK ×2")

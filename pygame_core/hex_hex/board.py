@@ -121,16 +121,17 @@ def distance_to(x: float, y: float, box: Box) -> float:
     return math.hypot(max(left - x, 0.0, x - right), max(top - y, 0.0, y - bottom))
 
 
-def centre_lines(deck: int, discard: int, round_no: int, rounds: int, tiebreak: bool) -> tuple[str, str]:
-    """The centre's two lines of text: the round, then the piles."""
-    return (f"Round {round_no}/{rounds}" + (" · TIE-BREAK ×2" if tiebreak else ""),
+def centre_lines(deck: int, discard: int, round_no: int, rounds: int, tiebreak: int) -> tuple[str, str]:
+    """The centre's two lines of text: the round (a tie-break's by its own count, as its
+    round number is past the last), then the piles."""
+    return (f"Tie-break {tiebreak} · Voice ×2" if tiebreak else f"Round {round_no}/{rounds}",
             f"Deck {deck} · Discards {discard}")
 
 
 def centre_text_boxes(view: dict[str, Any]) -> tuple[Box, ...]:
     """What each of the centre's lines covers, in its larger type, the piles' line at its widest
     (two-digit counts): tokens keep clear of them and stay put while the piles change in a round."""
-    lines = centre_lines(99, 99, view["round"], view["rounds"], bool(view["tiebreak"]))
+    lines = centre_lines(99, 99, view["round"], view["rounds"], int(view["tiebreak"]))
     return tuple((CX - len(line) * size * CHAR_EM / 2, baseline - size * INK_ABOVE,
                   CX + len(line) * size * CHAR_EM / 2, baseline + size * INK_BELOW)
                  for line, size, baseline in zip(lines, CENTRE_TYPE, CENTRE_BASELINES))
@@ -453,7 +454,7 @@ def _mark_line(x: float, y: float, line: str) -> Markup:
 
 
 @functools.lru_cache(maxsize=256)
-def _centre(deck: int, discard: int, round_no: int, rounds: int, tiebreak: bool) -> Markup:
+def _centre(deck: int, discard: int, round_no: int, rounds: int, tiebreak: int) -> Markup:
     """The felt in the middle of the table, with the deck, the discards and the round."""
     round_line, piles_line = centre_lines(deck, discard, round_no, rounds, tiebreak)
     return join(_ARROW_DEFS,
@@ -663,7 +664,7 @@ def table_svg(view: dict[str, Any], ui: dict[str, str], names: list[str], legal:
     points = token_points(view, places)
     played = played_cards(view, names)
     fx = outcomes(view)
-    out = [_centre(view["deck"], view["discard"], view["round"], view["rounds"], bool(view["tiebreak"])),
+    out = [_centre(view["deck"], view["discard"], view["round"], view["rounds"], int(view["tiebreak"])),
            *_arrows(view, places, points),
            *(_seat_svg(view, names, legal, s, played, fx) for s in range(n)),
            *_hex_tokens(view, names, places, points), *_face_down(view, names)]

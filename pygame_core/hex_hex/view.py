@@ -374,7 +374,9 @@ def render(view: dict[str, Any], ui: dict[str, str], names: list[str]) -> Markup
     the choices of a picked card and the hand, so all of it fits one screen."""
     legal = list(view.get("legal", []))
     laws = view.get("laws") or []
-    head = f'Round {view["round"]} of {view["rounds"]}'
+    tiebreak = view.get("tiebreak", 0)
+    head = (f"Tie-break round {tiebreak}: every Voice gain and loss counts double" if tiebreak
+            else f'Round {view["round"]} of {view["rounds"]}')
     if view.get("series", 1) > 1:
         head += f' · Game {view["game_no"]} of {view["series"]}'
     parts: list[Markup] = [tag("div", head, class_="hx-status", role="status")]
