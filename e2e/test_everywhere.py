@@ -197,6 +197,14 @@ KEY_CHOICE = """() => {
 }"""
 
 
+# What a failure to reach a choice is about: where the focus is and the board's tab stops.
+TAB_STOPS = """() => {
+    const brief = (n) => n ? n.outerHTML.slice(0, 120) : String(n);
+    const stops = [...document.querySelectorAll('#board [tabindex="0"], #board button:not([tabindex="-1"])')];
+    return `focus on ${brief(document.activeElement)}; the board's tab stops: ${stops.map(brief).join(' | ')}`;
+}"""
+
+
 BOARD_AND_LOG = ("() => document.getElementById('board').innerHTML"
                  " + document.querySelectorAll('#log li').length")
 
@@ -232,7 +240,8 @@ def test_a_whole_game_of_each_title_with_the_keyboard_only(page: Page, site, gam
                 break
         if not page.evaluate(KEY_CHOICE) and page.evaluate(BOARD_AND_LOG) != before:
             continue  # the table moved on meanwhile: it passes at once for a person who may only pass
-        assert page.evaluate(KEY_CHOICE), "a choice on the board cannot be reached with Tab"
+        assert page.evaluate(KEY_CHOICE), ("a choice on the board cannot be reached with Tab: "
+                                           + page.evaluate(TAB_STOPS))
         assert page.evaluate(FOCUS_SHOWS), "the focused choice looks the same as when not focused"
         page.keyboard.press("Enter")
         page.wait_for_function(f"before => ({BOARD_AND_LOG})() !== before", arg=before, timeout=30_000, polling=POLL_MS)
