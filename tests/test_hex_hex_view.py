@@ -542,7 +542,8 @@ def test_under_deception_the_claims_come_first_and_the_claimed_cards_text_after(
 def test_a_tie_break_round_is_named_as_a_tie_break_not_as_a_round_past_the_last() -> None:
     """Past the last round, ties are broken in rounds where Voice counts double: the centre
     and the status said "Round 6/5 · TIE-BREAK ×2" and "Round 6 of 5"; they name the
-    tie-break and its count, and the centre's line stays no wider than a round's was."""
+    tie-break and its count, and the centre's line is no wider than that (tokens keep clear
+    of it)."""
     from pygame_core.hex_hex.board import centre_lines
     view = charmed().view(0)
     view["round"], view["tiebreak"] = view["rounds"] + 2, 2
