@@ -553,3 +553,18 @@ def test_a_tie_break_round_is_named_as_a_tie_break_not_as_a_round_past_the_last(
     assert f'Round {view["rounds"] + 2}' not in out and "TIE-BREAK" not in out
     assert centre_lines(99, 99, 1, 5, 0)[0] == "Round 1/5"
     assert len(centre_lines(99, 99, 17, 16, 10)[0]) <= len("Round 6/5 · TIE-BREAK ×2")
+
+
+def test_the_centres_words_are_written_over_the_arrows_that_cross_the_felt() -> None:
+    """On a 6-player phone table the arrow from the caster to a Hex crossed the round and the
+    piles, drawn under it. The words come after every arrow (drawn over them; their halo is
+    in web/styles/hex-hex.css), and the table's name for a screen reader says the round as the
+    status line does."""
+    view = charmed().view(0)
+    out = str(render(view, {}, NAMES))
+    assert 'class="hx-target-line' in out
+    assert out.rindex('class="hx-target-line') < out.index('class="hx-centre"')
+    assert out.index('class="hx-felt"') < out.index('class="hx-target-line')
+    assert f'players, round {view["round"]} of {view["rounds"]}"' in out
+    view["round"], view["tiebreak"] = view["rounds"] + 1, 1
+    assert 'players, tie-break round 1"' in str(render(view, {}, NAMES))

@@ -41,10 +41,10 @@ SIGN_WORDS = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
 CATEGORY_GLYPH = {"basic": "➜", "enhanced": "✦", "counter": "⊘", "hexed": "☠", "dealt": "★"}
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
-_ARROW_DEFS = tag("defs", tag(
+_FELT = join(tag("defs", tag(  # the felt in the middle of the table, and the arrows' heads
     "marker", tag("path", d="M0,0 L10,5 L0,10 z", class_="hx-arrowhead"),
     id="hx-arrow", viewBox="0 0 10 10", refX=9, refY=5, markerWidth=7, markerHeight=7,
-    orient="auto-start-reverse"))
+    orient="auto-start-reverse")), tag("ellipse", class_="hx-felt", cx=CX, cy=CY, rx=RX - 40, ry=RY - 30))
 
 
 Point = tuple[float, float]
@@ -454,14 +454,18 @@ def _mark_line(x: float, y: float, line: str) -> Markup:
 
 
 @functools.lru_cache(maxsize=256)
-def _centre(deck: int, discard: int, round_no: int, rounds: int, tiebreak: int) -> Markup:
-    """The felt in the middle of the table, with the deck, the discards and the round."""
-    round_line, piles_line = centre_lines(deck, discard, round_no, rounds, tiebreak)
-    return join(_ARROW_DEFS,
-                tag("ellipse", class_="hx-felt", cx=CX, cy=CY, rx=RX - 40, ry=RY - 30),
-                tag("text", round_line, class_="hx-centre", x=CX, y=CENTRE_BASELINES[0], text_anchor="middle"),
-                tag("text", piles_line, class_="hx-centre hx-centre-small", x=CX, y=CENTRE_BASELINES[1],
-                    text_anchor="middle"))
+def _centre_words(deck: int, discard: int, round_no: int, rounds: int, tiebreak: int) -> Markup:
+    """The round and the piles, written on the felt over any arrow crossing it (their halo,
+    in the felt's colour, parts the arrow's line where the words are)."""
+    lines = centre_lines(deck, discard, round_no, rounds, tiebreak)
+    return join(tag("text", line, class_=cls, x=CX, y=y, text_anchor="middle")
+                for line, cls, y in zip(lines, ("hx-centre", "hx-centre hx-centre-small"), CENTRE_BASELINES))
+
+
+def round_name(view: dict[str, Any]) -> str:
+    """The round as a person says it: "round 2 of 5", or past the last "tie-break round 1"."""
+    tiebreak = int(view.get("tiebreak", 0))
+    return f"tie-break round {tiebreak}" if tiebreak else f"round {view['round']} of {view['rounds']}"
 
 
 @functools.lru_cache(maxsize=256)
@@ -658,19 +662,19 @@ def _face_down(view: dict[str, Any], names: list[str]) -> list[Markup]:
 
 
 def table_svg(view: dict[str, Any], ui: dict[str, str], names: list[str], legal: set[str]) -> Markup:
-    """The table: the felt, arrows, seats, Hex tokens and face-down answers."""
+    """The table: the felt, arrows, the round and piles, seats, Hex tokens and face-down answers."""
     n = view["players"]
     places = _places(view)
     points = token_points(view, places)
     played = played_cards(view, names)
     fx = outcomes(view)
-    out = [_centre(view["deck"], view["discard"], view["round"], view["rounds"], int(view["tiebreak"])),
-           *_arrows(view, places, points),
+    out = [_FELT, *_arrows(view, places, points),
+           _centre_words(view["deck"], view["discard"], view["round"], view["rounds"], int(view["tiebreak"])),
            *(_seat_svg(view, names, legal, s, played, fx) for s in range(n)),
            *_hex_tokens(view, names, places, points), *_face_down(view, names)]
     # The table fits its frame at every width (seats are at least 44 px tall on a phone).
     return tag("svg", out, class_="hx-table", viewBox=f"0 0 {W} {H}", role="group", data_rove="board",
-               aria_label=f"The table: {n} players, round {view['round']} of {view['rounds']}")
+               aria_label=f"The table: {n} players, {round_name(view)}")
 
 
 def seat_list(view: dict[str, Any], names: list[str]) -> Markup:

@@ -29,7 +29,7 @@ from ..viewlimits import ViewLimits, shape_problem
 from ..markup import Markup, join, tag
 from .board import (
     CATEGORY_GLYPH, CATEGORY_KEY, SIGN_WORDS, hex_markers, hex_names, seat_name, voice_text, card_label,
-    seat_list, table_svg,
+    round_name, seat_list, table_svg,
 )
 from .components import CARDS_BY_ID, CATEGORY_NAMES, TIMING_NAMES
 from .laws import law_text
@@ -374,9 +374,9 @@ def render(view: dict[str, Any], ui: dict[str, str], names: list[str]) -> Markup
     the choices of a picked card and the hand, so all of it fits one screen."""
     legal = list(view.get("legal", []))
     laws = view.get("laws") or []
-    tiebreak = view.get("tiebreak", 0)
-    head = (f"Tie-break round {tiebreak}: every Voice gain and loss counts double" if tiebreak
-            else f'Round {view["round"]} of {view["rounds"]}')
+    head = round_name(view).capitalize()
+    if view.get("tiebreak"):
+        head += ": every Voice gain and loss counts double"
     if view.get("series", 1) > 1:
         head += f' · Game {view["game_no"]} of {view["series"]}'
     parts: list[Markup] = [tag("div", head, class_="hx-status", role="status")]
