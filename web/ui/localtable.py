@@ -225,6 +225,8 @@ class LocalTable:
         if not over:
             screen.draw_summary(None, take_focus=False)
             return
+        if screen.summary_drawn():
+            return  # a drawing after the end (a setting changed) leaves it as it is
         session, at = self.session, self.master.at
 
         def draw() -> None:

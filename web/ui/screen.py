@@ -243,7 +243,7 @@ def draw_summary(summary: Callable[[], Summary] | None, take_focus: bool) -> Non
     if summary is None:
         browser.set_shown(box, False)
         return
-    if not box.hidden:
+    if summary_drawn():
         return
     result = summary()
     # One card per player, its score's parts as label/value pairs: a table of every part
@@ -267,6 +267,11 @@ def draw_summary(summary: Callable[[], Summary] | None, take_focus: bool) -> Non
     focus = box.querySelector("[data-summary='rematch']")
     if present(focus) and take_focus:
         focus.focus()
+
+
+def summary_drawn() -> bool:
+    """Whether this game's end summary is on screen (it is drawn once per game end)."""
+    return not el("summary").hidden
 
 
 class Log:
