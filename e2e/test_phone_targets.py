@@ -3,7 +3,8 @@ at its smallest and largest table against computers, a few of the person's decis
 played with taps on seeded random choices (a piece or tile picked, a move shown waiting for its
 confirm, a card opened...), and at each the test measures every visible, enabled control on
 the page and every choice on the board, and every piece of text on the board. It fails,
-listing them, on any control under 44x44 CSS px or board text under 11 px.
+listing them, on any control under 44x44 CSS px, board text under 11 px or a fact of a line of
+facts (a count and its noun, `pygame_core.markup.facts`) broken over two lines.
 
 A board bigger than the phone pans in its own frame (.board-pan): its cells are measured at the
 size they are drawn, wherever the frame is scrolled.
@@ -63,7 +64,13 @@ MEASURE = """([minTarget, minText]) => {
     if (m) px *= Math.hypot(m.a, m.b);
     if (px < minText - 0.05) tiny.push(`${name(el)}: ${px.toFixed(1)} px`);
   }
-  return [...small, ...tiny];
+  const parted = [];  // a line of facts (markup.facts) wraps between them, not inside one
+  for (const el of document.querySelectorAll('#board .fact')) {
+    if (!shown(el)) continue;
+    const s = getComputedStyle(el), line = parseFloat(s.lineHeight) || 1.25 * parseFloat(s.fontSize);
+    if (el.getBoundingClientRect().height > 1.5 * line) parted.push(`${name(el)}: on more than one line`);
+  }
+  return [...small, ...tiny, ...parted];
 }"""
 
 CHOICES = ("#board [data-action]:not([disabled]), #board [data-ui]:not([disabled]):not([data-read])")  # ways to a move
@@ -118,5 +125,5 @@ def test_every_control_and_board_cell_is_touch_sized_and_board_text_readable(
         path.append(tap_a_choice(phone, rng))
         phone.wait_for_timeout(120)
     assert len(path) >= 3, f"only {len(path)} decisions were played"
-    assert not found, "under 44 px (controls) or 11 px (board text) at 390x844:\n" + "\n".join(
+    assert not found, "under 44 px (controls), 11 px (board text) or facts broken at 390x844:\n" + "\n".join(
         f"{problem} ({where})" for problem, where in found.items())

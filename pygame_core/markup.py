@@ -118,3 +118,17 @@ def join(*children: Child, sep: str = "") -> Markup:
     out: list[str] = []
     _children(out, children)
     return Markup(escape(sep).join(out))
+
+
+def facts(*parts: Child) -> Markup:
+    """Short facts on one line, "Round 1 · 17 quests left · Tavern: 0 adventurers": a narrow
+    screen wraps the line between facts, never inside one (each is a `fact` span, which the
+    site's style sheet keeps whole), so no count is parted from its noun. The dot stays with
+    the fact before it. Empty parts are left out."""
+    shown = [part for part in parts if part]
+    return join(*(tag("span", part, class_="fact") for part in shown), sep=FACT_SEPARATOR)
+
+
+FACT_SEPARATOR = "\u00a0· "
+"""Between facts (and after a heading a fact follows): held to what comes before it, a space
+to wrap at after it."""

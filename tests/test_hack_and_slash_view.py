@@ -143,3 +143,24 @@ def test_the_dice_panel_says_where_the_roll_lands_before_the_first_one() -> None
     assert "No roll yet" in first and first.count("hs-blank") == 3, "the room for the roll is not left empty"
     failed = _failed_brag(_revealed())
     assert "No roll yet" not in hsview.render(failed.view(0), {}, names), "a roll is shown once made"
+
+
+def test_the_round_pile_and_tavern_line_keeps_each_count_with_its_noun() -> None:
+    """On a phone the line under the quests wrapped as "Tavern: 0" / "adventurers"."""
+    view = GAME.new(3).view(0)
+    markup = hsview.render(view, {}, ["Ann", "Bo", "Cy"])
+    line = re.search(r'<p class="hs-pile-count">(.*?)</p>', markup)
+    assert line, "the round's line is drawn"
+    assert re.findall(r'<span class="fact">(.*?)</span>', line.group(1)) == [
+        "Round 1", f"{view['pile']} quests left in the pile", "Tavern: 0 adventurers"]
+
+
+def test_a_cards_odds_keep_each_chance_with_its_words() -> None:
+    """On a phone's narrow card the odds read "33% · 56% with a" / "rescue"."""
+    state = GAME.new(3)
+    while state.is_chance_node:
+        state.apply(sample_chance(state, random.Random(5)))
+    markup = hsview.render(state.view(0), {"odds": "1"}, ["Ann", "Bo", "Cy"])
+    odds = re.findall(r'<span class="hs-odds"><span class="fact">(\d+%)</span>\u00a0· <span class="fact">([^<]*)</span>',
+                      markup)
+    assert len(odds) == 4 and all(then.endswith(" with a rescue") for _, then in odds)

@@ -269,3 +269,21 @@ def test_a_players_goal_heading_says_you_and_to_play_in_one_aside() -> None:
     for seat, mine in ((0, ["Ada (you, to play)", "Bo"]), (1, ["Ada (to play)", "Bo (you)"])):
         markup = str(hview.render(state.view(seat), {}, ["Ada", "Bo"]))
         assert [readable(h)[0] for h in re.findall(r"<h3>.*?</h3>", markup)] == mine
+
+
+def test_a_goal_count_is_never_parted_from_what_it_counts() -> None:
+    """A phone's heading read "Player 2 · goals: 0 of" / "3"; the counts under the goals are
+    facts the line wraps between, never inside."""
+    facts_in = lambda markup: [readable(f) for f in re.findall(r'<span class="fact">(.*?)</span>', markup)]
+    state = GAME.new(2)
+    play_out_chance(state)
+    markup = str(hview.render(state.view(0), {}, ["Ada", "Bo"]))
+    headings = [(readable(h)[0], facts_in(h)) for h in re.findall(r"<h3>(.*?)</h3>", markup) if "fact" in h]
+    assert headings == [("Ada (you, to play)", [["goals: 0 of 3"]]), ("Bo", [["goals: 0 of 3"]])]
+    counts = re.search(r'<p class="hh-counts">(.*?)</p>', markup)
+    assert counts and [f[0].split(":")[0] for f in facts_in(counts.group(1))] == [
+        "Tiles left to draw", "goal cards left"]
+    solo = GAME.new(1)
+    play_out_chance(solo)
+    row = re.search(r"<h3>Goal row \(left to right\)</h3><p>(.*?)</p>", str(hview.render(solo.view(0), {}, ["Ada"])))
+    assert row and facts_in(row.group(1)) == [["Completed: 0"], [f"left in deck: {solo.view(0)['deck']}"]]

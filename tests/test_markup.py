@@ -20,7 +20,7 @@ from hypothesis import given, settings, strategies as st
 
 from pygame_core import GAMES, game_module
 from pygame_core.engine import play_random_game, sample_chance
-from pygame_core.markup import Markup, escape, join, tag, trusted
+from pygame_core.markup import Markup, escape, facts, join, tag, trusted
 from pygame_core.names import MAX_LENGTH, clean_name, clean_names
 from tests.words_check import parsed_readable, readable
 
@@ -53,6 +53,24 @@ def test_void_elements_have_no_end_tag_and_booleans_are_bare() -> None:
 def test_join_and_escape() -> None:
     assert join("a<", tag("b"), sep=", ") == "a&lt;, <b></b>"
     assert escape(trusted("<b>")) == "<b>"
+
+
+FACT = re.compile(r'<span class="fact">(.*?)</span>', re.S)
+
+
+def test_a_line_of_facts_may_wrap_between_facts_never_inside_one() -> None:
+    line = facts("Round 1", "", "Tavern: 0 adventurers", tag("b", "x"), None)
+    assert FACT.findall(line) == ["Round 1", "Tavern: 0 adventurers", "<b>x</b>"]
+    # the dot is held to the fact before it; the line wraps only at the space after the dot
+    assert line.count("\u00a0· ") == 2 and " ·" not in line
+    assert facts() == "" and facts("", None) == ""
+
+
+@given(st.lists(st.text(max_size=20), max_size=5))
+def test_the_facts_of_a_line_are_text_escaped(parts: list[str]) -> None:
+    line = facts(*parts)
+    assert isinstance(line, Markup)
+    assert FACT.findall(line) == [str(escape(part)) for part in parts if part]
 
 
 def test_trusted_is_only_used_on_constant_markup_in_known_places() -> None:

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from ..viewlimits import ViewLimits, shape_problem
-from ..markup import Markup, join, tag, trusted
+from ..markup import Markup, facts, join, tag, trusted
 from .table import (  # noqa: F401 - the hooks the table uses (docs/adding-a-game.md)
     SETUP_TEXT, event_words, forced, score_breakdown, suggest_ui, tie_break)
 from .components import ADVENTURERS_AT_START, BRAG, QUESTS_BY_ID, Quest
@@ -83,7 +83,7 @@ def _quest_card(q: Quest, can: bool, odds: bool, active: bool, rescue: bool,
     readout = None
     if odds:
         then = f"{success_chance(q, True):.0%} with a rescue" if rescue else "no one left for a rescue"
-        readout = tag("span", f"{success_chance(q):.0%} · {then}", class_="hs-odds")
+        readout = tag("span", facts(f"{success_chance(q):.0%}", then), class_="hs-odds")
     out = party and tag("span", [tag("span", MEEPLE, class_="hs-walker", data_piece=name) for name in party],
                         class_="hs-party", role="img", aria_label=f"{plural(len(party), 'adventurer')} on this quest")
     body = join(_quest_body(q), readout, out or None)
@@ -291,9 +291,9 @@ def _quests(cards: tuple[Markup, ...], round_: int, pile: int, tavern: int, odds
                tag("p", prompt or "", class_="hs-prompt", id="hs-prompt", aria_hidden=None if prompt else "true"),
                tag("div", cards, class_="hs-row", role="group" if pick else None, data_rove="cards",
                    aria_labelledby="hs-prompt" if pick else None),
-               tag("p", f"Round {round_} · {plural(pile, 'quest')} left in the pile · "
-                        f"Tavern: {plural(tavern, 'adventurer')} ", toggle and _odds_toggle(odds),
-                        class_="hs-pile-count"),
+               tag("p", tag("span", facts(f"Round {round_}", f"{plural(pile, 'quest')} left in the pile",
+                                          f"Tavern: {plural(tavern, 'adventurer')}")),
+                   toggle and _odds_toggle(odds), class_="hs-pile-count"),  # two flex items: the line, the toggle
                ending is not None and tag("p", f"Last round: {ending}; the game ends before the first "
                                                "player's next turn.", class_="hs-ending"),
                class_="hs-quests", aria_label="Quests")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..markup import Markup, tag
+from ..markup import FACT_SEPARATOR, Markup, facts, tag
 from .drawing import SIZE, button, card, parse_cell, tile_svg, ui_rot, warn_first
 from .labels import (
     completes_words, gifts, goal_words, kind_tile, move_words, near_goals, places_in_words, seat_label,
@@ -136,7 +136,7 @@ def players_panel(view: dict[str, Any], ui: dict[str, Any], names: list[str]) ->
             leaves = i == len(row) - 1 and view["turns"] > 1 and not view["over"]
             cards.append(_goal_card(g, "(leaves unless you complete a goal)" if leaves else "", near))
         out.append(tag("div", tag("h3", "Goal row (left to right)"),
-                       tag("p", f"Completed: {len(view['done'][0])} · left in deck: {view['deck']}"),
+                       tag("p", facts(f"Completed: {len(view['done'][0])}", f"left in deck: {view['deck']}")),
                        tag("div", cards, class_="hh-row"), class_="hh-player hh-current"))
     else:
         for seat, hand in enumerate(view["hands"]):
@@ -144,7 +144,8 @@ def players_panel(view: dict[str, Any], ui: dict[str, Any], names: list[str]) ->
             done = len(view["done"][seat])
             notes = [word for word, on in (("you", seat == view["seat"]), ("to play", now)) if on]
             out.append(tag("div", tag("h3", seat_label(names, seat), notes and f" ({', '.join(notes)})",
-                                      tag("span", f" · goals: {done} of {view['target']}", class_="hh-done")),
+                                      tag("span", FACT_SEPARATOR, facts(f"goals: {done} of {view['target']}"),
+                                          class_="hh-done")),
                            tag("div", [_goal_card(g, "", near) for g in hand] or _NO_GOAL, class_="hh-row"),
                            class_="hh-player hh-current" if now else "hh-player"))
         if view["variants"]["holdem"]:
@@ -152,8 +153,8 @@ def players_panel(view: dict[str, Any], ui: dict[str, Any], names: list[str]) ->
                            tag("div", _goal_card(view["common"], "", near) if view["common"] else _NONE_LEFT,
                                class_="hh-row"),
                            class_="hh-player hh-common"))
-    stall = f" · pile ran out {times(view['stall'])} since the last goal" if view["stall"] else ""
-    out.append(tag("p", f"Tiles left to draw: {view['pile']} · goal cards left: {view['deck']}{stall}",
+    stall = view["stall"] and f"pile ran out {times(view['stall'])} since the last goal"
+    out.append(tag("p", facts(f"Tiles left to draw: {view['pile']}", f"goal cards left: {view['deck']}", stall),
                    class_="hh-counts"))
     return tag("section", out, class_="hh-players", aria_label="Goal cards")
 
