@@ -69,6 +69,22 @@ def test_on_a_phone_a_tap_shows_the_move_and_confirm_plays_it(phone: Page, site:
     assert log_length(phone) > before
 
 
+def test_the_bar_says_the_move_in_words_not_what_its_card_shows(phone: Page, site: Any) -> None:
+    """A Hack & Slash quest read "Your move: Wake the Sleeping Giant: send 2 adventurers, roll
+    11 or more; reward 8 points.11+8Ask politely for the key he is lying on.": the card's words
+    for a screen reader, then its icons' digits and its flavour text."""
+    stored = json.dumps({"speed": 0})
+    phone.add_init_script(f"try {{ localStorage.setItem('hex-table:settings', {json.dumps(stored)}) }} catch (e) {{}}")
+    phone.goto(site.url + "?game=hack-and-slash&seats=2&bots=1&level=easy&seed=confirm")
+    wait_ready(phone)
+    assert wait_turn(phone)
+    brag = phone.locator("#board .hs-card[data-action]").first
+    brag.tap()
+    expect(phone.locator("#confirm-bar")).to_be_visible()
+    expect(phone.locator("#confirm-text")).to_have_text(
+        "Your move: Brag at the Tavern: send 1 adventurer, roll 5 or more; reward a new adventurer")
+
+
 def test_on_a_phone_cancel_takes_the_move_back_and_a_second_tap_plays_it(phone: Page, site: Any) -> None:
     open_game(phone, site)
     before = log_length(phone)

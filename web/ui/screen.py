@@ -172,7 +172,9 @@ def show_pending(client: TableClient) -> None:
             bar.hidden = True
         return
     target.classList.add("pending")
-    label = str(target.getAttribute("aria-label") or target.textContent or "").strip()
+    # A card whose name is its content (a quest: its words for a screen reader, then its
+    # icons' digits and its flavour text) says the move in its title.
+    label = str(target.getAttribute("aria-label") or target.getAttribute("title") or target.textContent or "").strip()
     set_text("confirm-text", f"Your move: {label[:200]}" if label else "Your move")
     if bar.hidden:  # the hand and the move shown stay clear of it
         bar.hidden = False
