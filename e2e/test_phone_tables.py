@@ -147,3 +147,25 @@ def test_the_zoom_buttons_cover_no_cell_at_any_zoom(phone: Page, site: Any, quer
             if level < levels:
                 button.dispatch_event("click")
     assert close.is_disabled(), "zoomed in to the largest level"
+
+
+# Whether the chip of the seat to move is wholly in the phone's one scrolling row of scores,
+# and is one of the last two (`late`) or the first two chips.
+CHIP_SHOWN = """(late) => {
+  const row = document.getElementById('scores'), chip = row.querySelector('.score-chip.current');
+  const chips = [...row.querySelectorAll('.score-chip')], at = chips.indexOf(chip);
+  if (!chip || (late ? at < chips.length - 2 : at > 1)) return false;
+  const r = row.getBoundingClientRect(), c = chip.getBoundingClientRect();
+  return row.scrollWidth > row.clientWidth && c.left >= r.left - 1 && c.right <= r.right + 1;
+}"""
+
+
+def test_the_seat_to_move_is_scrolled_into_the_phones_row_of_scores(phone: Page, site: Any) -> None:
+    """Six chips do not fit a phone's width: the seat to move was off the row's end, unseen."""
+    open_table(phone, site, "?game=hack-and-slash&seats=6&bots=5&level=easy&seed=chips")
+    phone.wait_for_function(CHIP_SHOWN, arg=False, timeout=10_000, polling="raf")
+    phone.locator("#board .hs-card[data-action]").first.tap()
+    if phone.locator("#confirm-yes").is_visible():
+        phone.locator("#confirm-yes").tap()
+    phone.wait_for_function(CHIP_SHOWN, arg=True, timeout=60_000, polling="raf")  # a computer at the end
+    phone.wait_for_function(CHIP_SHOWN, arg=False, timeout=60_000, polling="raf")  # and round again

@@ -210,11 +210,29 @@ def draw_scores(names: Sequence[str], scores: Sequence[float], current: int | No
         return  # most moves change no score: no need to build the chips again
     box.setAttribute("data-drawn", drawn)
     browser.patch_html(box, score_chips(names, scores, winners, current, away, me))  # the chips that changed
+    if current is not None and str(current) != box.getAttribute("data-current"):
+        box.setAttribute("data-current", str(current))
+        if browser.page_global("window").innerWidth <= PAN_WIDTH:  # one row that scrolls (app.css)
+            js.requestAnimationFrame(browser.create_once(lambda *_: chip_in_view(box)))
+
+
+def chip_in_view(box: Any) -> None:
+    """On a phone the chips are one row that scrolls sideways: the seat to move is scrolled
+    into it, not left off its end. Measured at the frame, which lays the page out anyway."""
+    chip = box.querySelector(".score-chip.current")
+    if not present(chip) or box.scrollWidth <= box.clientWidth:
+        return
+    row, at = box.getBoundingClientRect(), chip.getBoundingClientRect()
+    if at.left < row.left:
+        box.scrollLeft += at.left - row.left
+    elif at.right > row.right:
+        box.scrollLeft += at.right - row.right
 
 
 def clear_scores() -> None:
     box = el("scores")
     box.removeAttribute("data-drawn")
+    box.removeAttribute("data-current")
     box.replaceChildren()
 
 
