@@ -169,3 +169,16 @@ def test_the_seat_to_move_is_scrolled_into_the_phones_row_of_scores(phone: Page,
         phone.locator("#confirm-yes").tap()
     phone.wait_for_function(CHIP_SHOWN, arg=True, timeout=60_000, polling="raf")  # a computer at the end
     phone.wait_for_function(CHIP_SHOWN, arg=False, timeout=60_000, polling="raf")  # and round again
+
+
+# The goal section's box, its one player's (a solo game's row) and the counts': [left, top, right, bottom].
+SOLO_BOXES = """() => ['.hh-players', '.hh-player', '.hh-counts'].map(s => {
+  const b = document.querySelector('#board ' + s).getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; })"""
+
+
+def test_a_solo_horrible_hex_goal_row_has_the_phones_whole_width(phone: Page, site: Any) -> None:
+    """The row of four goals shared a line with the tile counts, each card in half the width."""
+    open_table(phone, site, "?game=horrible-hex&seats=1&bots=0&seed=solo1")
+    section, row, counts = phone.evaluate(SOLO_BOXES)
+    assert row[2] - row[0] >= 0.95 * (section[2] - section[0]), f"the goal row is {row[2] - row[0]:.0f} px wide"
+    assert counts[1] >= row[3], "the counts are under the goal row, not beside it"

@@ -137,7 +137,7 @@ def players_panel(view: dict[str, Any], ui: dict[str, Any], names: list[str]) ->
             cards.append(_goal_card(g, "(leaves unless you complete a goal)" if leaves else "", near))
         out.append(tag("div", tag("h3", "Goal row (left to right)"),
                        tag("p", facts(f"Completed: {len(view['done'][0])}", f"left in deck: {view['deck']}")),
-                       tag("div", cards, class_="hh-row"), class_="hh-player hh-current"))
+                       tag("div", cards, class_="hh-row"), class_="hh-player hh-current hh-goal-row"))
     else:
         for seat, hand in enumerate(view["hands"]):
             now = seat == view["turn"] and not view["over"]
