@@ -120,6 +120,11 @@ def join(*children: Child, sep: str = "") -> Markup:
     return Markup(escape(sep).join(out))
 
 
+FACT_SEPARATOR = "\u00a0· "
+"""Between facts (and after a heading a fact follows): held to what comes before it, a space
+to wrap at after it."""
+
+
 def facts(*parts: Child) -> Markup:
     """Short facts on one line, "Round 1 · 17 quests left · Tavern: 0 adventurers": a narrow
     screen wraps the line between facts, never inside one (each is a `fact` span, which the
@@ -127,8 +132,3 @@ def facts(*parts: Child) -> Markup:
     the fact before it. Empty parts are left out."""
     shown = [part for part in parts if part]
     return join(*(tag("span", part, class_="fact") for part in shown), sep=FACT_SEPARATOR)
-
-
-FACT_SEPARATOR = "\u00a0· "
-"""Between facts (and after a heading a fact follows): held to what comes before it, a space
-to wrap at after it."""
