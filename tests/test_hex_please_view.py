@@ -118,3 +118,11 @@ def test_a_bonus_cell_is_named_with_its_article() -> None:
     named = {state.where(cell) for cell in state.layout.bonus}
     assert {"on an Amber ×3 cell", "on a Pink +5 cell", "on a Sky Blue +3 cell", "on a Brown ×2 cell"} <= named, named
     assert not any(" a A" in text for text in named)
+
+
+def test_a_seats_points_and_its_tiles_in_hand_each_wrap_whole() -> None:
+    """A desktop's narrow score panel read "Player 2 (you) 5 pts 6" / "tiles in hand"."""
+    state = position(hands=[["R1"] * 6, ["B1"]], scores=[5, 11])
+    rows = re.findall(r'<li class="hp-seat[^"]*">(.*?)</li>', str(render(state.view(0), {}, ["Ann", "Bob"])))
+    facts = [re.findall(r'<span class="hp-(?:points|count) fact">(.*?)</span>', row) for row in rows]
+    assert facts == [["5 pts", "6 tiles in hand"], ["11 pts", "1 tile in hand"]]

@@ -296,9 +296,10 @@ def _scores(view: dict[str, Any], names: list[str]) -> Markup:
 def _score_row(cls: str, mark: Markup | None, name: str, points: int, tiles: int, left: str,
                shown: tuple[str, ...] | None) -> Markup:
     """One seat's line of the scores (cached: a move changes one or two lines)."""
+    # the points and "5 tiles in hand" are facts (markup.facts): a narrow panel wraps before one, not inside it
     return tag("li", mark, " " if mark else None, tag("span", name, class_="hp-name"), " ",
-               tag("span", _count(points, "pt"), class_="hp-points"), " ",
-               tag("span", _count(tiles, "tile"), left, class_="hp-count"),   # "5 tiles in hand"
+               tag("span", _count(points, "pt"), class_="hp-points fact"), " ",
+               tag("span", _count(tiles, "tile"), left, class_="hp-count fact"),
                tag("span", [_mini_tile(c, 0, 16) for c in shown], class_="hp-open") if shown is not None else None,
                class_=cls)
 
