@@ -18,6 +18,19 @@ from pygame_core import Match, get_game, saves
 sys.path.insert(0, os.path.join(ROOT, "web", "ui"))
 import presenter  # noqa: E402
 
+# The facts (pygame_core.markup.facts) under `selector` drawn over more than one line though
+# they would fit on one: what each says. One wider than its line may wrap, as any text does.
+BROKEN_FACTS = """(selector) => {
+  const measure = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll(selector + ' .fact')].filter(el => {
+    const s = getComputedStyle(el), line = parseFloat(s.lineHeight) || 1.25 * parseFloat(s.fontSize);
+    const box = el.getBoundingClientRect();
+    if (!box.height || box.height <= 1.5 * line) return false;
+    measure.font = s.font;
+    const room = el.parentElement.getBoundingClientRect().width;
+    return measure.measureText(el.textContent).width <= room;
+  }).map(el => el.textContent);
+}"""
 TURN_OR_OVER = ("() => /your turn|Game over/.test(document.getElementById('turn').textContent)"
                 " && !document.getElementById('board').classList.contains('thinking')"
                 " && document.getElementById('handoff').hidden")

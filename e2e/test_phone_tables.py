@@ -9,7 +9,7 @@ from typing import Any, Iterator
 
 import pytest
 from conftest import POLL_MS, wait_ready
-from helpers import TURN_OR_OVER
+from helpers import BROKEN_FACTS, TURN_OR_OVER
 from playwright.sync_api import Page
 from test_phone_targets import PHONE
 
@@ -182,3 +182,22 @@ def test_a_solo_horrible_hex_goal_row_has_the_phones_whole_width(phone: Page, si
     section, row, counts = phone.evaluate(SOLO_BOXES)
     assert row[2] - row[0] >= 0.95 * (section[2] - section[0]), f"the goal row is {row[2] - row[0]:.0f} px wide"
     assert counts[1] >= row[3], "the counts are under the goal row, not beside it"
+
+
+# How many lines the words of the confirm setting (a setting chosen from a list) take.
+SETTING_LINES = """() => {
+  const words = document.getElementById('setting-confirm').parentElement.firstChild, range = document.createRange();
+  range.selectNodeContents(words);
+  return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+}"""
+
+
+def test_the_menu_on_a_phone_keeps_its_facts_whole_and_a_settings_words_on_a_line(phone: Page, site: Any) -> None:
+    """A game's "2–6 players · dice · 20 minutes" wrapped as "20" / "minutes", and the confirm
+    setting put its words, its list and what it means side by side: one word a line."""
+    phone.goto(site.url)
+    wait_ready(phone)
+    assert phone.locator("#menu .fact").count() >= 12, "each game's players, kind and time are facts"
+    assert phone.evaluate(BROKEN_FACTS, "#menu") == []
+    lines = phone.evaluate(SETTING_LINES)
+    assert lines == 1, f"the confirm setting's words take {lines} lines"
