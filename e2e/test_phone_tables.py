@@ -9,7 +9,7 @@ from typing import Any, Iterator
 
 import pytest
 from conftest import POLL_MS, wait_ready
-from helpers import BROKEN_FACTS, TURN_OR_OVER
+from helpers import BROKEN_FACTS, TURN_OR_OVER, open_setup
 from playwright.sync_api import Page
 from test_phone_targets import PHONE
 
@@ -201,3 +201,17 @@ def test_the_menu_on_a_phone_keeps_its_facts_whole_and_a_settings_words_on_a_lin
     assert phone.evaluate(BROKEN_FACTS, "#menu") == []
     lines = phone.evaluate(SETTING_LINES)
     assert lines == 1, f"the confirm setting's words take {lines} lines"
+
+
+# The segments of the new-game dialog's choices (seat kinds, rounds, boards...) whose words are
+# wider than the segment, or which are smaller than a finger (44 px): what each says.
+CLIPPED_SEGMENTS = """() => [...document.querySelectorAll('#setup .seg label')].filter(l => l.offsetParent
+  && (l.scrollWidth > l.clientWidth + 1 || l.offsetWidth < 44 || l.offsetHeight < 44)).map(l => l.textContent.trim())"""
+
+
+@pytest.mark.parametrize("game_id", ["hack-and-slash", "hex-please"])
+def test_a_new_games_choices_fit_their_segments_on_a_phone(phone: Page, site: Any, game_id: str) -> None:
+    """A seat's kinds in five equal segments cut a chosen "Human" and "Normal" at both ends."""
+    open_setup(phone, site.url, game_id, 3)
+    phone.locator(".seat-row:not([hidden])").nth(1).locator("label:has-text('Normal')").tap()
+    assert phone.evaluate(CLIPPED_SEGMENTS) == []
