@@ -18,10 +18,10 @@ GAME = "?game=hex-please&seats=2&bots=1&level=easy&seed=confirm&names=Ann,Bot"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
-def open_game(page: Page, site: Any, **settings: Any) -> None:
+def open_game(page: Page, site: Any, query: str = GAME, **settings: Any) -> None:
     stored = json.dumps({"speed": 0, **settings})
     page.add_init_script(f"try {{ localStorage.setItem('hex-table:settings', {json.dumps(stored)}) }} catch (e) {{}}")
-    page.goto(site.url + GAME)
+    page.goto(site.url + query)
     wait_ready(page)
     assert wait_turn(page)
 
@@ -73,11 +73,7 @@ def test_the_bar_says_the_move_in_words_not_what_its_card_shows(phone: Page, sit
     """A Hack & Slash quest read "Your move: Wake the Sleeping Giant: send 2 adventurers, roll
     11 or more; reward 8 points.11+8Ask politely for the key he is lying on.": the card's words
     for a screen reader, then its icons' digits and its flavour text."""
-    stored = json.dumps({"speed": 0})
-    phone.add_init_script(f"try {{ localStorage.setItem('hex-table:settings', {json.dumps(stored)}) }} catch (e) {{}}")
-    phone.goto(site.url + "?game=hack-and-slash&seats=2&bots=1&level=easy&seed=confirm")
-    wait_ready(phone)
-    assert wait_turn(phone)
+    open_game(phone, site, "?game=hack-and-slash&seats=2&bots=1&level=easy&seed=confirm")
     brag = phone.locator("#board .hs-card[data-action]").first
     brag.tap()
     expect(phone.locator("#confirm-bar")).to_be_visible()

@@ -125,10 +125,15 @@ FACT_SEPARATOR = "\u00a0· "
 to wrap at after it."""
 
 
+def fact(part: Child, cls: str = "") -> Markup:
+    """One fact, kept whole on a narrow screen (a `fact` span, with `cls` before it)."""
+    return tag("span", part, class_=f"{cls} fact" if cls else "fact")
+
+
 def facts(*parts: Child) -> Markup:
     """Short facts on one line, "Round 1 · 17 quests left · Tavern: 0 adventurers": a narrow
     screen wraps the line between facts, never inside one (each is a `fact` span, which the
     site's style sheet keeps whole), so no count is parted from its noun. The dot stays with
     the fact before it. Empty parts are left out."""
     shown = [part for part in parts if part]
-    return join(*(tag("span", part, class_="fact") for part in shown), sep=FACT_SEPARATOR)
+    return join(*(fact(part) for part in shown), sep=FACT_SEPARATOR)

@@ -31,7 +31,7 @@ from ..hexgrid import (
     touch_width,
 )
 from ..viewlimits import ViewLimits, shape_problem
-from ..markup import Markup, join, tag, trusted
+from ..markup import Markup, fact, join, tag, trusted
 from .table import (  # noqa: F401 - the hooks the table uses (docs/adding-a-game.md)
     SETUP_TEXT, event_words, forced, score_breakdown, suggest_ui, tie_break)
 from .components import (
@@ -296,10 +296,9 @@ def _scores(view: dict[str, Any], names: list[str]) -> Markup:
 def _score_row(cls: str, mark: Markup | None, name: str, points: int, tiles: int, left: str,
                shown: tuple[str, ...] | None) -> Markup:
     """One seat's line of the scores (cached: a move changes one or two lines)."""
-    # the points and "5 tiles in hand" are facts (markup.facts): a narrow panel wraps before one, not inside it
+    # the points and "5 tiles in hand" are facts: a narrow panel wraps before one, not inside it
     return tag("li", mark, " " if mark else None, tag("span", name, class_="hp-name"), " ",
-               tag("span", _count(points, "pt"), class_="hp-points fact"), " ",
-               tag("span", _count(tiles, "tile"), left, class_="hp-count fact"),
+               fact(_count(points, "pt"), "hp-points"), " ", fact(join(_count(tiles, "tile"), left), "hp-count"),
                tag("span", [_mini_tile(c, 0, 16) for c in shown], class_="hp-open") if shown is not None else None,
                class_=cls)
 

@@ -78,11 +78,16 @@ def box_has_focus(box: Any) -> bool:
     return present(active) and bool(box.contains(active))
 
 
+def narrow_screen() -> bool:
+    """A phone's width, where boards pan and the score chips scroll in one row (app.css)."""
+    return bool(browser.page_global("window").innerWidth <= PAN_WIDTH)
+
+
 def keep_pan() -> None:
     """A board bigger than a phone pans in its frame (see .board-pan): keep where the player
     left it across redraws, centre a new one; when none of the choices offered is in view,
     bring the first into view. Set at the next frame, not forcing a layout now."""
-    if browser.page_global("window").innerWidth > PAN_WIDTH:
+    if not narrow_screen():
         return  # boards pan only on narrow screens (app.css)
     before = [(float(pan.scrollLeft), float(pan.scrollTop)) for pan in el("board").querySelectorAll(".board-pan")]
 
@@ -212,7 +217,7 @@ def draw_scores(names: Sequence[str], scores: Sequence[float], current: int | No
     browser.patch_html(box, score_chips(names, scores, winners, current, away, me))  # the chips that changed
     if current is not None and str(current) != box.getAttribute("data-current"):
         box.setAttribute("data-current", str(current))
-        if browser.page_global("window").innerWidth <= PAN_WIDTH:  # one row that scrolls (app.css)
+        if narrow_screen():  # the chips are one row that scrolls (app.css)
             js.requestAnimationFrame(browser.create_once(lambda *_: chip_in_view(box)))
 
 
